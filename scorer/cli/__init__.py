@@ -1,0 +1,96 @@
+"""The ``phase10`` command line: one subcommand module per user task.
+
+Each module in :data:`COMMAND_MODULES` exposes ``register(subparsers)``, which adds its parser
+and sets ``func`` to a callable taking the parsed arguments and returning the exit code.
+Exit codes: 0 success (or valid), 1 a rules verdict of no, 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import sys
+from collections.abc import Sequence
+
+from scorer.errors import NotationError
+
+COMMAND_MODULES = (
+    "scorer.cli.rules_commands",   # check, score, hit
+    "scorer.cli.bench_command",    # bench
+    "scorer.cli.dataset_command",  # dataset build / show
+    "scorer.cli.vision_commands",  # detect, eval
+    "scorer.cli.train_command",    # train
+    "scorer.cli.serve_command",    # serve
+)
+
+EXAMPLES = """examples:
+  phase10 check --phase 1 R5 B5 G5 Y7 Y7 W
+  phase10 check --phase 4 "R3 B4 G5 W Y7 R8 B9" --json
+  phase10 score R5 W S B11
+  phase10 hit run "R4 B5 G6" Y7
+  phase10 detect table.jpg --json --annotate boxed.jpg
+  phase10 serve --host 0.0.0.0 --https
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that suggests the closest option or command on a typo."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        hint = _suggestion(self, message)
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}{hint}\n")
+
+
+def _suggestion(parser: argparse.ArgumentParser, message: str) -> str:
+    words = message.replace(",", " ").replace("'", " ").split()
+    known: list[str] = []
+    for action in parser._actions:  # noqa: SLF001 - argparse keeps these private
+        known.extend(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            known.extend(action.choices)
+    for word in words:
+        if word.startswith("-") or message.startswith("argument command"):
+            close = difflib.get_close_matches(word, known, n=1)
+            if close and close[0] != word:
+                return f" (did you mean {close[0]}?)"
+    return ""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every available subcommand registered."""
+    parser = _Parser(
+        prog="phase10",
+        description="Phase 10 scorekeeping assistant: check phases, count points, read cards.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue  # a command whose module is not written yet
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args))
+    except NotationError as error:
+        print(f"phase10: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
