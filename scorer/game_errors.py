@@ -1,0 +1,72 @@
+"""Errors that say which player and which field they concern, with a code for translation.
+
+:class:`GameRulesError` is a :class:`~scorer.errors.RulesError` and :class:`GameNotationError`
+a :class:`~scorer.errors.NotationError`, so callers that catch the base types keep working.
+Both carry ``code`` (a short stable identifier), ``params`` (a JSON-able dict the message is
+built from), ``player`` (a name or ``None``) and ``field`` (``"points"``, ``"hand"``,
+``"completed"``, ``"phase"``, ``"went_out"``, ``"player"``, ``"players"``, ``"results"``,
+``"tie_breaker"``, ``"round"`` or ``None``). The codes are listed in :mod:`scorer.game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer.errors import NotationError, RulesError
+
+
+class _Detailed:
+    code: str
+    params: dict[str, Any]
+    player: str | None
+    field: str | None
+
+    def _set_details(
+        self, code: str, params: dict[str, Any] | None, player: str | None, field: str | None
+    ) -> None:
+        self.code = code
+        self.params = dict(params or {})
+        self.player = player
+        self.field = field
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"error": message, "code", "params", "player", "field"}``."""
+        return {
+            "error": str(self),
+            "code": self.code,
+            "params": self.params,
+            "player": self.player,
+            "field": self.field,
+        }
+
+
+class GameRulesError(RulesError, _Detailed):
+    """A round (or game set-up) that the rules forbid; says which player and field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        params: dict[str, Any] | None = None,
+        player: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self._set_details(code, params, player, field)
+
+
+class GameNotationError(NotationError, _Detailed):
+    """Round or set-up input that cannot be read; says which player and field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        params: dict[str, Any] | None = None,
+        player: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self._set_details(code, params, player, field)
