@@ -1,0 +1,64 @@
+"""``phase10 serve``: the scoreboard web app on a production WSGI server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+EXAMPLES = """examples:
+  phase10 serve                          # http://127.0.0.1:5000 on this computer
+  phase10 serve --host 0.0.0.0           # phones on the LAN (file upload for photos)
+  phase10 serve --host 0.0.0.0 --https   # live camera on phones (self-signed certificate)
+  phase10 serve --db games.sqlite --port 8080
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the scoreboard web app",
+        description="Run the scoreboard web app with waitress (or, with --https, a TLS server).",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole LAN)"
+    )
+    parser.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    parser.add_argument(
+        "--db", type=Path, default=None, help="SQLite file (default: in the instance folder)"
+    )
+    parser.add_argument(
+        "--https", action="store_true",
+        help="serve HTTPS with a self-signed certificate kept in the instance folder",
+    )
+    parser.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    parser.set_defaults(func=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    from web import create_app
+
+    config = {}
+    if args.db is not None:
+        config["DATABASE"] = os.fspath(args.db.resolve())
+    app = create_app(config or None)
+    scheme = "https" if args.https else "http"
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"phase10: serving on {scheme}://{shown}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    if args.https:
+        from werkzeug.serving import run_simple
+
+        from web.tls import ensure_certificate
+
+        cert, key = ensure_certificate(app.instance_path, [args.host])
+        run_simple(
+            args.host, args.port, app, threaded=True, ssl_context=(str(cert), str(key)),
+            use_reloader=False, use_debugger=False,
+        )
+        return 0
+    from waitress import serve as waitress_serve
+
+    waitress_serve(app, host=args.host, port=args.port, threads=args.threads)
+    return 0

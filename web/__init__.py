@@ -1,0 +1,42 @@
+"""The Phase 10 scoreboard web app: ``create_app`` is the only way to build one.
+
+Configuration comes from, in order: the defaults in :mod:`web.config`, ``config.py`` in the
+instance folder, environment variables prefixed ``PHASE10_`` (``PHASE10_DATABASE``,
+``PHASE10_SECRET_KEY``, ...), and last the ``test_config`` mapping.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from web import config, db, errors, i18n
+from web.blueprints import api, camera, games, rounds, share
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build and configure the app; creates the instance folder and the database schema."""
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_object(config.Defaults)
+    app.config["DATABASE"] = os.path.join(app.instance_path, "phase10.sqlite")
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("PHASE10")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.ensure_secret_key(app)
+
+    db.init_app(app)
+    i18n.init_app(app)
+    errors.init_app(app)
+    from flask_wtf.csrf import CSRFProtect
+
+    csrf = CSRFProtect(app)
+    for blueprint in (games.bp, rounds.bp, camera.bp, share.bp):
+        app.register_blueprint(blueprint)
+    csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
+    app.register_blueprint(api.bp)
+    return app

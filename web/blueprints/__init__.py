@@ -1,0 +1,1 @@
+"""One blueprint per area: games (list, scoreboard, history, export), rounds, camera, share, api."""

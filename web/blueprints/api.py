@@ -1,0 +1,253 @@
+"""The JSON API: the same operations as the pages, under ``/api/``.
+
+CSRF: the API is exempt from form tokens, so every unsafe request must carry a JSON body
+(``Content-Type: application/json``) or an ``X-Requested-With`` header; a cross-site form can
+send neither. Writes name the game version they are based on (``If-Match`` or ``version``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
+
+from scorer.errors import NotationError
+from web import checking, images, reader, service, store
+from web.versions import api_version
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.before_request
+def refuse_cross_site() -> None:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if request.is_json or request.headers.get("X-Requested-With"):
+        return
+    raise Forbidden(
+        "API writes need Content-Type: application/json or an X-Requested-With header"
+    )
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object; 415 for another content type, 400 for malformed JSON."""
+    if not request.is_json:
+        raise UnsupportedMediaType("send JSON with Content-Type: application/json")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    return data
+
+
+def _with_version(response: Response, version: int) -> Response:
+    response.headers["ETag"] = f'"{version}"'
+    return response
+
+
+def _game_summary(state: service.GameState) -> dict[str, Any]:
+    return {
+        "id": state.game.id,
+        "name": state.game.name,
+        "version": state.version,
+        "archived": state.game.archived,
+        "players": list(state.setup.players),
+        "variant": state.setup.rules.variant,
+        "round_number": state.standings.round_number,
+        "leader": state.standings.leader,
+        "winner": state.standings.winner,
+        "url": url_for("api.game", game_id=state.game.id),
+    }
+
+
+def _game_response(game_id: int, status: int = 200) -> Response:
+    state = service.load(game_id)
+    response = jsonify(state.to_dict())
+    response.status_code = status
+    return _with_version(response, state.version)
+
+
+@bp.get("/games")
+def games() -> Response:
+    archived = request.args.get("archived") == "1"
+    states = [service.state_of(game) for game in store.list_games(archived=archived)]
+    return jsonify({"games": [_game_summary(state) for state in states]})
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    body = json_body()
+    phases_count = body.get("phases_count")
+    setup = service.new_setup(
+        body.get("players"),
+        first_dealer=body.get("first_dealer", 0),
+        variant=str(body.get("variant", "standard")),
+        phases_count=phases_count,
+        natural_per_group=bool(body.get("natural_per_group", False)),
+    )
+    name = body.get("name", "")
+    if not isinstance(name, str):
+        raise NotationError("name must be text")
+    state = service.create(name, setup)
+    response = _game_response(state.game.id, 201)
+    return response, 201, {"Location": url_for("api.game", game_id=state.game.id)}
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> Response:
+    return _game_response(game_id)
+
+
+@bp.patch("/games/<int:game_id>")
+def update_game(game_id: int) -> Response:
+    body = json_body()
+    archived = body.get("archived")
+    if not isinstance(archived, bool):
+        raise BadRequest("send {\"archived\": true} or {\"archived\": false} with the version")
+    store.set_archived(game_id, api_version(request, body), archived)
+    return _game_response(game_id)
+
+
+@bp.delete("/games/<int:game_id>")
+def delete_game(game_id: int) -> tuple[str, int]:
+    body = request.get_json(silent=True) if request.is_json else None
+    store.delete_game(game_id, api_version(request, body))
+    return "", 204
+
+
+@bp.get("/games/<int:game_id>/version")
+def version(game_id: int) -> Response:
+    return _with_version(jsonify({"version": store.version_of(game_id)}), store.version_of(game_id))
+
+
+@bp.get("/games/<int:game_id>/players")
+def players(game_id: int) -> Response:
+    state = service.load(game_id)
+    return _with_version(
+        jsonify({"players": [p.to_dict() for p in state.standings.players]}), state.version
+    )
+
+
+@bp.get("/games/<int:game_id>/players/<path:name>")
+def player(game_id: int, name: str) -> Response:
+    state = service.load(game_id)
+    return _with_version(jsonify(service.standing_of(state, name).to_dict()), state.version)
+
+
+@bp.get("/games/<int:game_id>/standings")
+def standings(game_id: int) -> Response:
+    state = service.load(game_id)
+    return _with_version(
+        jsonify({"version": state.version, **state.standings.to_dict()}), state.version
+    )
+
+
+@bp.get("/games/<int:game_id>/rounds")
+def rounds(game_id: int) -> Response:
+    state = service.load(game_id)
+    return _with_version(
+        jsonify({"version": state.version, "rounds": [r.to_dict() for r in state.rounds]}),
+        state.version,
+    )
+
+
+@bp.get("/games/<int:game_id>/rounds/<int:number>")
+def round_(game_id: int, number: int) -> Response:
+    state = service.load(game_id)
+    if not 1 <= number <= len(state.rounds):
+        raise store.RoundNotFound(f"game {game_id} has no round {number}")
+    return _with_version(
+        jsonify({"number": number, **state.rounds[number - 1].to_dict()}), state.version
+    )
+
+
+def _stale_check(state: service.GameState, body: Any) -> None:
+    version = api_version(request, body)
+    if version != state.version:
+        raise store.StaleVersion(state.version)
+
+
+@bp.post("/games/<int:game_id>/rounds")
+def add_round(game_id: int) -> tuple[Response, int]:
+    body = json_body()
+    state = service.load(game_id)
+    _stale_check(state, body)
+    service.add_round(state, service.parse_round(body))
+    return _game_response(game_id), 201
+
+
+@bp.put("/games/<int:game_id>/rounds/<int:number>")
+def edit_round(game_id: int, number: int) -> Response:
+    body = json_body()
+    state = service.load(game_id)
+    _stale_check(state, body)
+    service.edit_round(state, number, service.parse_round(body))
+    return _game_response(game_id)
+
+
+@bp.delete("/games/<int:game_id>/rounds/<int:number>")
+def delete_round(game_id: int, number: int) -> Response:
+    body = request.get_json(silent=True) if request.is_json else None
+    state = service.load(game_id)
+    _stale_check(state, body)
+    service.remove_round(state, number)
+    return _game_response(game_id)
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    body = request.get_json(silent=True) if request.is_json else None
+    state = service.load(game_id)
+    _stale_check(state, body)
+    _version, change = service.undo(state)
+    response = _game_response(game_id)
+    response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
+    return response
+
+
+@bp.post("/detect")
+def detect() -> Response:
+    """Cards in a photo: ``{"cards": [{"card", "confidence", "box"}], "count", "points"}``."""
+    image = images.image_from_request(request)
+    reading = reader.read(image)
+    height, width = image.shape[:2]
+    return jsonify({**reading, "width": width, "height": height})
+
+
+@bp.post("/check")
+def check() -> Response:
+    """A phase verdict for typed cards (JSON) or a photo (image field plus a ``phase`` field).
+
+    JSON: ``{"cards": [...], "phase": 1..10, "natural_per_group": false}``, or ``game`` and
+    ``player`` instead of ``phase`` to check that player's current phase under the game's rules.
+    Without a phase the answer holds the cards and their points only.
+    """
+    if request.is_json:
+        body = json_body()
+        cards = checking.cards_from(body.get("cards"))
+        detection = None
+    else:
+        body = request.form.to_dict()
+        image = images.image_from_request(request)
+        detection = reader.read(image)
+        cards = checking.cards_from([item["card"] for item in detection["cards"]])
+    phase, natural = _phase_of(body)
+    result = checking.summary(cards, phase, natural)
+    if detection is not None:
+        result["detections"] = detection["cards"]
+    return jsonify(result)
+
+
+def _phase_of(body: dict[str, Any]):
+    natural = body.get("natural_per_group", False)
+    natural = natural if isinstance(natural, bool) else str(natural).lower() in ("1", "true", "on")
+    if body.get("game") is not None:
+        game_id = body["game"]
+        if not str(game_id).isdigit():
+            raise BadRequest("game must be a game id (a whole number)")
+        state = service.load(int(game_id))
+        standing = service.standing_of(state, str(body.get("player", "")))
+        return service.phase_spec_for(state, standing), state.setup.rules.natural_per_group
+    if body.get("phase") in (None, ""):
+        return None, natural
+    return checking.phase_from(body["phase"]), natural

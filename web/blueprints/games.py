@@ -1,0 +1,113 @@
+"""Pages for the games: the list, a new game, the scoreboard, the history, archive and delete."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from scorer.errors import NotationError, RulesError
+from scorer.rules import VARIANTS
+from web import export, forms, i18n, plot, service, store
+from web.versions import form_version
+
+bp = Blueprint("games", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    archived = request.args.get("archived") == "1"
+    games = [service.state_of(game) for game in store.list_games(archived=archived)]
+    return render_template("games/index.html", games=games, archived=archived)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Response | str | tuple[str, int]:
+    form = forms.NewGameForm(forms.new_game_values(request.form))
+    if request.method == "POST":
+        try:
+            setup = service.new_setup(**forms.setup_arguments(form.values))
+        except (NotationError, RulesError) as error:
+            key = getattr(error, "field", None)
+            if key not in ("players", "first_dealer", "phases_count"):
+                key = "general"
+            form.errors[key] = i18n.error_message(error)
+        else:
+            state = service.create(form.values["name"], setup)
+            return redirect(url_for("games.scoreboard", game_id=state.game.id))
+    return render_template(
+        "games/new.html", form=form, variants=list(VARIANTS), max_players=6
+    ), (400 if form.errors else 200)
+
+
+@bp.get("/games/<int:game_id>")
+def scoreboard(game_id: int) -> str:
+    state = service.load(game_id)
+    return render_template(
+        "games/scoreboard.html", state=state, last_change=store.last_change(game_id)
+    )
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int) -> str:
+    state = service.load(game_id)
+    rows = export.history_rows(state)
+    return render_template(
+        "games/history.html", state=state, rows=rows,
+        plot=plot.totals_svg(state, rows, _("Total penalty points after each round")),
+        colours=plot.COLOURS,
+    )
+
+
+@bp.post("/games/<int:game_id>/archive")
+def archive(game_id: int) -> Response:
+    archived = request.form.get("archived", "1") == "1"
+    store.set_archived(game_id, form_version(request), archived)
+    flash(_("Game archived.") if archived else _("Game restored."))
+    return redirect(url_for("games.index") if archived else url_for("games.scoreboard",
+                                                                      game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/delete")
+def delete(game_id: int) -> Response:
+    store.delete_game(game_id, form_version(request))
+    flash(_("Game deleted."))
+    return redirect(url_for("games.index"))
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_csv(game_id: int) -> Response:
+    state = service.load(game_id)
+    return Response(
+        export.csv_text(state), mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="phase10-game-{game_id}.csv"'},
+    )
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_json(game_id: int) -> Response:
+    state = service.load(game_id)
+    response = current_app.json.response(state.to_dict())
+    response.headers["Content-Disposition"] = f'attachment; filename="phase10-game-{game_id}.json"'
+    return response
+
+
+@bp.post("/language")
+def language() -> Response:
+    """Remember the chosen language in a cookie and go back to the page it was chosen on."""
+    target = request.form.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target)
+    lang = request.form.get("lang", "")
+    if lang in current_app.config["LANGUAGES"]:
+        response.set_cookie(i18n.LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response

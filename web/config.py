@@ -1,0 +1,43 @@
+"""Default configuration of the web app and the secret key kept in the instance folder."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+from flask import Flask
+
+
+class Defaults:
+    """Defaults; instance ``config.py`` and ``PHASE10_*`` environment variables override them."""
+
+    SECRET_KEY: str | None = None
+    MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
+    MAX_IMAGE_PIXELS = 40_000_000  # decoded width x height an upload may have
+    DETECT_CONFIDENCE = 0.5
+    CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision
+    MODEL_PATH = None  # passed to the real reader when set
+    LANGUAGES = ("en", "pl", "uk", "sv")
+    BABEL_DEFAULT_LOCALE = "en"
+    BABEL_TRANSLATION_DIRECTORIES = "translations"
+    SHARE_POLL_SECONDS = 3
+    WTF_CSRF_TIME_LIMIT = None  # a game page may stay open all evening
+    SESSION_COOKIE_SAMESITE = "Lax"
+
+
+def ensure_secret_key(app: Flask) -> None:
+    """Use the configured secret key, or one generated once and kept in the instance folder."""
+    if app.config.get("SECRET_KEY"):
+        return
+    path = os.path.join(app.instance_path, "secret_key")
+    try:
+        with open(path, encoding="ascii") as handle:
+            key = handle.read().strip()
+    except FileNotFoundError:
+        key = ""
+    if not key:
+        key = secrets.token_hex(32)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key)
+    app.config["SECRET_KEY"] = key

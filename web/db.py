@@ -1,0 +1,114 @@
+"""The one module that owns the SQLite database: connection per request on ``g``, versioned schema.
+
+The schema is created on first start and upgraded by appending to :data:`MIGRATIONS`; nothing
+here ever drops a table. Every query uses ``?`` placeholders.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+from flask import Flask, current_app, g
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games with their setup, rounds as records, an event log for undo
+    """
+    CREATE TABLE IF NOT EXISTS game (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        archived INTEGER NOT NULL DEFAULT 0,
+        share_token TEXT NOT NULL UNIQUE,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE TABLE IF NOT EXISTS round (
+        game_id INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (game_id, number)
+    );
+    CREATE TABLE IF NOT EXISTS event (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+        action TEXT NOT NULL,
+        round_number INTEGER NOT NULL,
+        rounds_before TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    );
+    CREATE INDEX IF NOT EXISTS event_game ON event (game_id, id);
+    """,
+)
+"""Schema steps; ``PRAGMA user_version`` records how many have run. Append, never edit."""
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection with rows as mappings, foreign keys on and WAL journaling."""
+    conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Run the schema steps not yet applied; idempotent. Returns the schema version."""
+    current = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(MIGRATIONS, start=1):
+        if number <= current:
+            continue
+        conn.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
+    return len(MIGRATIONS)
+
+
+def get_db() -> sqlite3.Connection:
+    """The request's connection, opened on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    conn = g.pop("db", None)
+    if conn is not None:
+        conn.close()
+
+
+@contextmanager
+def transaction() -> Iterator[sqlite3.Connection]:
+    """A write transaction (``BEGIN IMMEDIATE``), committed on success, rolled back on error."""
+    conn = get_db()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create or upgrade the schema (keeps every saved game)."""
+    conn = connect(current_app.config["DATABASE"])
+    try:
+        version = migrate(conn)
+    finally:
+        conn.close()
+    click.echo(f"Database ready at schema version {version}.")
+
+
+def init_app(app: Flask) -> None:
+    """Create the schema on start, close connections on teardown, add ``flask init-db``."""
+    conn = connect(app.config["DATABASE"])
+    try:
+        migrate(conn)
+    finally:
+        conn.close()
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

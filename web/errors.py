@@ -1,0 +1,84 @@
+"""One place that maps failures to HTTP answers.
+
+API requests (under ``/api/``) get JSON ``{"error": message, ...}`` with 400, 404, 409 or 413;
+pages get a small error page with the same status. Forms show engine errors beside their fields
+themselves (see :func:`field_error`); this handler covers everything that escapes a view.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request, url_for
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorer.errors import NotationError, RulesError
+from web import i18n, service, store
+from web.images import ImageError
+from web.reader import ReaderUnavailable
+
+log = logging.getLogger(__name__)
+
+STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (store.StaleVersion, 409),
+    (store.NothingToUndo, 409),
+    (store.GameNotFound, 404),
+    (store.RoundNotFound, 404),
+    (service.PlayerNotFound, 404),
+    (ImageError, 400),
+    (NotationError, 400),
+    (RulesError, 400),
+    (ReaderUnavailable, 503),
+)
+
+
+def payload(error: BaseException) -> dict[str, Any]:
+    """The JSON body for an error: a translated message plus the engine's details when known."""
+    body: dict[str, Any] = {"error": i18n.error_message(error)}
+    for attr in ("code", "player", "field", "params"):
+        value = getattr(error, attr, None)
+        if value is not None:
+            body[attr] = value
+    if isinstance(error, store.StaleVersion):
+        body["version"] = error.current
+    return body
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def _respond(status: int, body: dict[str, Any]) -> tuple[Response | str, int]:
+    if wants_json():
+        return jsonify(body), status
+    reload_url = None
+    game_id = (request.view_args or {}).get("game_id")
+    if status == 409 and game_id is not None:
+        reload_url = url_for("games.scoreboard", game_id=game_id)
+    return render_template(
+        "error.html", status=status, message=body["error"], reload_url=reload_url
+    ), status
+
+
+def handle_known(error: BaseException) -> tuple[Response | str, int]:
+    status = next(code for kind, code in STATUS if isinstance(error, kind))
+    return _respond(status, payload(error))
+
+
+def handle_http(error: HTTPException) -> tuple[Response | str, int] | HTTPException:
+    if error.code is None or error.code < 400:
+        return error
+    return _respond(error.code, {"error": i18n.http_message(error)})
+
+
+def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return _respond(500, {"error": i18n.http_message(InternalServerError())})
+
+
+def init_app(app: Flask) -> None:
+    for kind, _status in STATUS:
+        app.register_error_handler(kind, handle_known)
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_unexpected)

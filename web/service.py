@@ -1,0 +1,149 @@
+"""Game operations for the views: read or change a saved game through the rules engine.
+
+Every change is checked by the engine (:mod:`scorer.game`) before it is stored, and standings
+are always recomputed from the stored records; this module holds no rule of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.game import (
+    GameSetup,
+    PlayerStanding,
+    RoundRecord,
+    Standings,
+    check_round,
+    delete_round,
+    replace_round,
+    standings,
+)
+from scorer.game_errors import GameNotationError, GameRulesError
+from scorer.phases import PhaseSpec
+from scorer.rules import make_rules
+from web import store
+
+
+class PlayerNotFound(LookupError):
+    """The game has no player of that name."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A saved game with its setup, checked rounds and standings."""
+
+    game: store.Game
+    setup: GameSetup
+    rounds: tuple[RoundRecord, ...]
+    standings: Standings
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    def to_dict(self) -> dict[str, Any]:
+        """The one JSON shape of a game: what the API returns and the JSON export holds."""
+        return {
+            **self.game.to_dict(),
+            "setup": self.setup.to_dict(),
+            "rounds": [record.to_dict() for record in self.rounds],
+            "standings": self.standings.to_dict(),
+            "last_change": store.last_change(self.game.id),
+        }
+
+
+def load(game_id: int) -> GameState:
+    """The game with its standings; raises :class:`store.GameNotFound`."""
+    return state_of(store.get_game(game_id))
+
+
+def load_shared(token: str) -> GameState:
+    return state_of(store.get_shared(token))
+
+
+def state_of(game: store.Game) -> GameState:
+    setup = GameSetup.from_dict(game.setup)
+    rounds = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
+    return GameState(game, setup, rounds, standings(setup, rounds))
+
+
+def new_setup(
+    players: list[str],
+    *,
+    first_dealer: int = 0,
+    variant: str = "standard",
+    phases_count: int | None = None,
+    natural_per_group: bool = False,
+) -> GameSetup:
+    """A checked game setup; raises the engine's errors for bad players, dealer or variant."""
+    rules = make_rules(variant, phases_count=phases_count, natural_per_group=natural_per_group)
+    return GameSetup(tuple(players), rules, first_dealer)
+
+
+def create(name: str, setup: GameSetup) -> GameState:
+    name = " ".join(name.split()) or " · ".join(setup.players)
+    return state_of(store.create_game(name[:80], setup.to_dict()))
+
+
+def parse_round(data: Any) -> RoundRecord:
+    """A round record from JSON-like data; raises the engine's notation or rules errors."""
+    if not isinstance(data, dict):
+        raise GameNotationError(
+            "a round must be a JSON object with results and went_out", code="bad_result",
+            field="results",
+        )
+    return RoundRecord.from_dict(data)
+
+
+def add_round(state: GameState, record: RoundRecord) -> int:
+    """Check and append a round; returns the new game version."""
+    checked = check_round(state.setup, state.rounds, record)
+    records = [*state.rounds, checked]
+    return store.change_rounds(
+        state.game.id, state.version, "add", len(records), [r.to_dict() for r in records]
+    )
+
+
+def _round_index(state: GameState, number: int) -> int:
+    if not 1 <= number <= len(state.rounds):
+        raise store.RoundNotFound(f"game {state.game.id} has no round {number}")
+    return number - 1
+
+
+def edit_round(state: GameState, number: int, record: RoundRecord) -> int:
+    """Replace round ``number`` (1-based); every later round is checked again."""
+    records = replace_round(state.setup, state.rounds, _round_index(state, number), record)
+    return store.change_rounds(
+        state.game.id, state.version, "edit", number, [r.to_dict() for r in records]
+    )
+
+
+def remove_round(state: GameState, number: int) -> int:
+    """Delete round ``number`` (1-based); the rounds after it are checked again."""
+    records = delete_round(state.setup, state.rounds, _round_index(state, number))
+    return store.change_rounds(
+        state.game.id, state.version, "delete", number, [r.to_dict() for r in records]
+    )
+
+
+def undo(state: GameState) -> tuple[int, dict[str, Any]]:
+    """Revert the last round change (add, edit or delete)."""
+    return store.undo(state.game.id, state.version)
+
+
+def standing_of(state: GameState, name: str) -> PlayerStanding:
+    """A player's standing by name (case and spacing ignored); :class:`PlayerNotFound`."""
+    try:
+        return state.standings.player(state.setup.player(name))
+    except (GameRulesError, KeyError):
+        raise PlayerNotFound(
+            f"{name!r} is not playing; the players are " + ", ".join(state.setup.players)
+        ) from None
+
+
+def phase_spec_for(state: GameState, standing: PlayerStanding) -> PhaseSpec | None:
+    """The phase this player is trying now: the tie-breaker goal while one is pending."""
+    if standing.player in state.standings.tie_breaker and state.standings.tie_breaker_phase:
+        return state.standings.tie_breaker_phase
+    return standing.phase_spec

@@ -1,0 +1,222 @@
+// Check a phase / scan a hand from a photo: detect, show boxes, correct, verdict, confirm.
+// Nothing is saved here: confirming opens the round entry pre-filled.
+(() => {
+  const root = document.getElementById("camera");
+  if (!root) return;
+  const T = JSON.parse(document.getElementById("camera-text").textContent);
+  const $ = (id) => document.getElementById(id);
+  const mode = root.dataset.mode;
+  const MAX_SIDE = 1600;
+  const FACES = [];
+  for (const c of ["R", "B", "G", "Y"]) for (let n = 1; n <= 12; n++) FACES.push(c + n);
+  FACES.push("W", "S");
+  const headers = { "X-Requested-With": "phase10" };
+  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
+
+  let cards = [];        // [{card, box: [x1, y1, x2, y2] | null, confidence}]
+  let selected = null;   // index into cards, or -1 while adding
+  let size = null;       // [width, height] of the photo shown
+  let stream = null;
+
+  const status = (text, isError) => {
+    $("status").textContent = text;
+    $("status").className = isError ? "error" : "muted";
+  };
+
+  // ---- taking the photo ------------------------------------------------------------------
+  const canUseCamera = window.isSecureContext && navigator.mediaDevices
+    && navigator.mediaDevices.getUserMedia;
+  if (canUseCamera) $("start-camera").hidden = false;
+
+  $("start-camera").addEventListener("click", async () => {
+    try {
+      stream = await navigator.mediaDevices.getUserMedia(
+        { video: { facingMode: "environment", width: { ideal: 1920 } }, audio: false });
+    } catch (e) {
+      status(T.camera_failed, true);
+      return;
+    }
+    const video = $("video");
+    video.srcObject = stream;
+    await video.play();
+    $("stage").hidden = false; video.hidden = false; $("photo").hidden = true;
+    $("overlay").innerHTML = "";
+    $("snap").hidden = false;
+  });
+
+  $("snap").addEventListener("click", () => {
+    const video = $("video");
+    const canvas = scaled(video, video.videoWidth, video.videoHeight);
+    canvas.toBlob((blob) => show(blob, canvas.width, canvas.height), "image/jpeg", 0.9);
+  });
+
+  $("file").addEventListener("change", () => {
+    const file = $("file").files[0];
+    if (!file) return;
+    const img = new Image();
+    const url = URL.createObjectURL(file);
+    img.onload = () => {
+      URL.revokeObjectURL(url);
+      const canvas = scaled(img, img.naturalWidth, img.naturalHeight);
+      canvas.toBlob((blob) => show(blob, canvas.width, canvas.height), "image/jpeg", 0.9);
+    };
+    img.onerror = () => { URL.revokeObjectURL(url); detect(file); };  // let the server explain
+    img.src = url;
+  });
+
+  function scaled(source, width, height) {
+    const k = Math.min(1, MAX_SIDE / Math.max(width, height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(width * k); canvas.height = Math.round(height * k);
+    canvas.getContext("2d").drawImage(source, 0, 0, canvas.width, canvas.height);
+    return canvas;
+  }
+
+  function show(blob, width, height) {
+    if (stream) { stream.getTracks().forEach((t) => t.stop()); stream = null; }
+    $("video").hidden = true; $("snap").hidden = true;
+    const photo = $("photo");
+    photo.src = URL.createObjectURL(blob);
+    photo.hidden = false; $("stage").hidden = false;
+    size = [width, height];
+    $("overlay").setAttribute("viewBox", `0 0 ${width} ${height}`);
+    detect(blob);
+  }
+
+  async function detect(blob) {
+    status(T.reading);
+    const body = new FormData();
+    body.append("image", blob, "photo.jpg");
+    let data;
+    try {
+      const response = await fetch(root.dataset.detectUrl, { method: "POST", body, headers });
+      data = await response.json();
+      if (!response.ok) throw new Error(data.error || response.statusText);
+    } catch (e) {
+      status(T.failed + " " + e.message, true);
+      return;
+    }
+    cards = data.cards.map((d) => ({ card: d.card, box: d.box, confidence: d.confidence }));
+    status(cards.length ? fmt(T.found, { n: cards.length }) : T.none, !cards.length);
+    selected = null;
+    render();
+  }
+
+  // ---- showing and correcting the cards -----------------------------------------------------
+  const SVG = "http://www.w3.org/2000/svg";
+  function render() {
+    const overlay = $("overlay");
+    overlay.innerHTML = "";
+    const unit = size ? Math.max(size[0], size[1]) / 60 : 10;
+    cards.forEach((item, index) => {
+      if (!item.box || !size) return;
+      const [x1, y1, x2, y2] = item.box;
+      const rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("x", x1); rect.setAttribute("y", y1);
+      rect.setAttribute("width", x2 - x1); rect.setAttribute("height", y2 - y1);
+      rect.setAttribute("class", "box" + (index === selected ? " selected" : ""));
+      rect.setAttribute("stroke-width", unit / 4);
+      rect.dataset.index = index;
+      rect.addEventListener("click", () => select(index));
+      const label = document.createElementNS(SVG, "text");
+      label.setAttribute("x", x1 + unit * 0.2); label.setAttribute("y", y1 - unit * 0.3);
+      label.setAttribute("font-size", unit * 1.3);
+      label.setAttribute("class", "box-label");
+      label.textContent = item.card;
+      const bg = document.createElementNS(SVG, "rect");
+      bg.setAttribute("x", x1); bg.setAttribute("y", y1 - unit * 1.6);
+      bg.setAttribute("width", unit * (0.6 + 0.85 * item.card.length)); bg.setAttribute("height", unit * 1.6);
+      bg.setAttribute("class", "box-label-bg");
+      overlay.append(rect, bg, label);
+    });
+    const chips = $("chips");
+    chips.innerHTML = "";
+    cards.forEach((item, index) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `chip ${item.card[0]}` + (index === selected ? " selected" : "");
+      button.textContent = item.card;
+      button.dataset.card = item.card;
+      if (item.confidence != null) button.title = `${Math.round(item.confidence * 100)}%`;
+      button.addEventListener("click", () => select(index));
+      li.append(button);
+      chips.append(li);
+    });
+    $("count").textContent = cards.length ? `(${cards.length})` : "";
+    evaluate();
+  }
+
+  function select(index) {
+    selected = index;
+    $("editor").hidden = false;
+    $("remove").hidden = index < 0;
+    $("editor-title").querySelector("strong").textContent =
+      index < 0 ? T.add : fmt(T.change, { card: cards[index].card });
+    render();
+    $("editor").scrollIntoView({ block: "nearest" });
+  }
+
+  const pick = $("pick");
+  for (const face of FACES) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `chip ${face[0]}`;
+    button.textContent = face === "W" ? T.wild : face === "S" ? T.skip : face;
+    button.dataset.face = face;
+    button.addEventListener("click", () => {
+      if (selected === null) return;
+      if (selected < 0) cards.push({ card: face, box: null, confidence: null });
+      else cards[selected].card = face;
+      closeEditor();
+    });
+    pick.append(button);
+  }
+  $("remove").addEventListener("click", () => {
+    if (selected !== null && selected >= 0) cards.splice(selected, 1);
+    closeEditor();
+  });
+  $("close-editor").addEventListener("click", closeEditor);
+  $("add-card").addEventListener("click", () => select(-1));
+  function closeEditor() { selected = null; $("editor").hidden = true; render(); }
+
+  // ---- verdict and confirmation ------------------------------------------------------------
+  let pending = 0;
+  async function evaluate() {
+    const ticket = ++pending;
+    const verdict = $("verdict"), confirm = $("confirm");
+    if (!cards.length) { verdict.hidden = true; confirm.hidden = true; return; }
+    const body = { cards: cards.map((c) => c.card) };
+    if (mode === "check") { body.game = Number(root.dataset.game); body.player = root.dataset.player; }
+    let data;
+    try {
+      const response = await fetch(root.dataset.checkUrl, {
+        method: "POST", headers: { ...headers, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      data = await response.json();
+      if (!response.ok) throw new Error(data.error || response.statusText);
+    } catch (e) {
+      if (ticket !== pending) return;
+      verdict.hidden = false; verdict.className = "verdict no"; verdict.textContent = e.message;
+      confirm.hidden = true;
+      return;
+    }
+    if (ticket !== pending) return;
+    verdict.hidden = false;
+    const done = new URL(root.dataset.doneUrl, window.location.href);
+    if (mode === "check") {
+      const ok = data.verdict && data.verdict.valid;
+      verdict.className = "verdict " + (ok ? "ok" : "no");
+      verdict.textContent = (ok ? "✓ " + T.valid : "✗ " + T.invalid)
+        + (data.verdict && data.verdict.message ? ": " + data.verdict.message : "");
+      confirm.hidden = !ok;
+    } else {
+      verdict.className = "verdict ok";
+      verdict.textContent = fmt(T.points, { n: data.count, points: data.points });
+      done.searchParams.set(`points-${root.dataset.seat}`, data.points);
+      confirm.hidden = false;
+    }
+    confirm.href = done.pathname + done.search;
+  }
+})();

@@ -1,0 +1,320 @@
+// Live camera mode: send the newest camera frame, one at a time, and draw the reading it returns.
+// Browser camera: capture -> 1280x720 JPEG -> POST /live/frame -> overlay + card list + verdict.
+// Server webcam: poll /live/camera/reading and show /live/camera/frame.jpg (boxes drawn there).
+(() => {
+  "use strict";
+  const root = document.getElementById("live");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const video = $("live-video");
+  const serverImg = $("live-server");
+  const overlay = $("live-overlay");
+  const status = $("live-status");
+  const freezeButton = $("live-freeze");
+  const MAX_W = 1280;
+  const MAX_H = 720;
+  const JPEG_QUALITY = 0.75;
+  const streamId = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+  const capture = document.createElement("canvas");
+  const stats = { readings: 0, busy: 0, errors: 0, sent: 0, started: performance.now(),
+                  last: null, rate: 0, source: "browser", frozen: null };
+  window.liveStats = stats;  // read by the end-to-end tests
+  let running = false;
+  let frozen = false;
+  let generation = 0;  // bumped to stop a loop when the source changes
+  let rateWindow = [];
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const msg = (name, values) => {
+    let text = root.dataset["msg" + name] || "";
+    for (const [key, value] of Object.entries(values || {})) text = text.replace("{" + key + "}", value);
+    return text;
+  };
+  const setStatus = (text, kind) => {
+    status.textContent = text;
+    status.className = "live-status" + (kind ? " live-status-" + kind : "");
+    status.hidden = !text;
+  };
+
+  function query() {
+    const params = new URLSearchParams(root.dataset.query || "");
+    const select = $("live-phase");
+    if (select) params.set("phase", select.value);
+    return params;
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+  function drawOverlay(reading) {
+    const box = overlay.getBoundingClientRect();
+    const ratio = window.devicePixelRatio || 1;
+    overlay.width = Math.round(box.width * ratio);
+    overlay.height = Math.round(box.height * ratio);
+    const ctx = overlay.getContext("2d");
+    ctx.clearRect(0, 0, overlay.width, overlay.height);
+    if (!reading || stats.source !== "browser") return;
+    const [w, h] = reading.size;
+    // the video is shown with object-fit: contain; map frame pixels to overlay pixels
+    const scale = Math.min(overlay.width / w, overlay.height / h);
+    const dx = (overlay.width - w * scale) / 2;
+    const dy = (overlay.height - h * scale) / 2;
+    const stable = {};
+    for (const name of reading.cards) stable[name] = (stable[name] || 0) + 1;
+    const font = Math.max(12, Math.round(15 * ratio));
+    ctx.font = `600 ${font}px system-ui, sans-serif`;
+    ctx.lineWidth = Math.max(2, 3 * ratio);
+    for (const det of reading.detections) {
+      const isStable = (stable[det.card] || 0) > 0;
+      if (isStable) stable[det.card] -= 1;
+      const colour = isStable ? "#2ecc40" : "#ffb300";
+      const [x1, y1, x2, y2] = det.box;
+      const x = dx + x1 * scale, y = dy + y1 * scale;
+      ctx.strokeStyle = colour;
+      ctx.strokeRect(x, y, (x2 - x1) * scale, (y2 - y1) * scale);
+      const label = det.card;
+      const tw = ctx.measureText(label).width + 8;
+      const ty = Math.max(0, y - font - 6);
+      ctx.fillStyle = colour;
+      ctx.fillRect(x, ty, tw, font + 6);
+      ctx.fillStyle = "#000";
+      ctx.fillText(label, x + 4, ty + font);
+    }
+  }
+
+  function cardChip(name, pending) {
+    const li = document.createElement("li");
+    li.className = "live-card live-card-" + (name[0] === "W" || name[0] === "S" ? name : name[0])
+      + (pending ? " live-card-pending" : "");
+    li.textContent = name;
+    return li;
+  }
+
+  function showReading(reading) {
+    stats.last = reading;
+    const list = $("live-cards");
+    list.replaceChildren(...reading.cards.map((name) => cardChip(name, false)),
+                         ...reading.pending.map((name) => cardChip(name, true)));
+    $("live-count").textContent = reading.count;
+    $("live-points").textContent = reading.points;
+    const verdict = $("live-verdict");
+    if (reading.verdict) {
+      verdict.hidden = false;
+      verdict.className = "live-verdict " + (reading.verdict.valid ? "live-valid" : "live-invalid");
+      verdict.textContent = (reading.verdict.valid ? "✓ " : "✗ ")
+        + (reading.phase && reading.phase.description ? reading.phase.description + ": " : "")
+        + (reading.verdict.message || (reading.verdict.reason && reading.verdict.reason.message) || "");
+    } else {
+      verdict.hidden = true;
+    }
+    freezeButton.disabled = reading.cards.length === 0;
+    if (!reading.cards.length && !reading.pending.length) setStatus(msg("NoCards"), "hint");
+    else setStatus("");
+    drawOverlay(reading);
+  }
+
+  function countReading() {
+    stats.readings += 1;
+    const now = performance.now();
+    rateWindow.push(now);
+    rateWindow = rateWindow.filter((t) => now - t < 3000);
+    if (rateWindow.length > 1) {
+      stats.rate = (rateWindow.length - 1) / ((now - rateWindow[0]) / 1000);
+      $("live-rate").textContent = "· " + msg("Rate", { rate: stats.rate.toFixed(1) });
+    }
+  }
+
+  // ---- browser camera ----------------------------------------------------------------------
+  async function startBrowserCamera() {
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      setStatus(msg("Insecure"), "error");
+      return false;
+    }
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: false,
+        video: { facingMode: { ideal: "environment" }, width: { ideal: MAX_W }, height: { ideal: MAX_H } },
+      });
+      video.srcObject = stream;
+      await video.play().catch(() => {});
+      return true;
+    } catch (error) {
+      setStatus(msg("Denied", { reason: error.name || String(error) }), "error");
+      return false;
+    }
+  }
+
+  function stopBrowserCamera() {
+    const stream = video.srcObject;
+    if (stream) stream.getTracks().forEach((track) => track.stop());
+    video.srcObject = null;
+  }
+
+  function grabFrame() {
+    const w0 = video.videoWidth, h0 = video.videoHeight;
+    if (!w0 || !h0) return Promise.resolve(null);
+    const scale = Math.min(1, MAX_W / w0, MAX_H / h0);
+    capture.width = Math.round(w0 * scale);
+    capture.height = Math.round(h0 * scale);
+    capture.getContext("2d").drawImage(video, 0, 0, capture.width, capture.height);
+    return new Promise((resolve) => capture.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
+  }
+
+  async function browserLoop(mine) {
+    while (running && mine === generation) {
+      if (frozen) { await sleep(100); continue; }
+      const blob = await grabFrame();  // the newest frame, taken only when the last answer is in
+      if (!blob) { await sleep(50); continue; }
+      let response, body;
+      try {
+        stats.sent += 1;
+        response = await fetch(root.dataset.frameUrl + "?" + new URLSearchParams({
+          stream: streamId, ...Object.fromEntries(query()) }), {
+          method: "POST", body: blob, credentials: "same-origin",
+          headers: { "Content-Type": "image/jpeg", Accept: "application/json" },
+        });
+        body = await response.json();
+      } catch (error) {
+        stats.errors += 1;
+        setStatus(String(error), "error");
+        await sleep(1000);
+        continue;
+      }
+      if (mine !== generation || frozen) continue;
+      if (response.status === 503 && body.busy) {
+        stats.busy += 1;
+        if (body.reading) showReading(body.reading);
+        setStatus(msg("Busy"), "hint");
+        await sleep(40 + Math.random() * 60);  // let another viewer in, then send a newer frame
+        continue;
+      }
+      if (!response.ok) {
+        stats.errors += 1;
+        setStatus(body.error || response.statusText, "error");
+        await sleep(1000);
+        continue;
+      }
+      countReading();
+      showReading(body);
+    }
+  }
+
+  // ---- server webcam -----------------------------------------------------------------------
+  async function serverLoop(mine) {
+    let seq = 0;
+    while (running && mine === generation) {
+      if (frozen) { await sleep(100); continue; }
+      let body;
+      try {
+        const response = await fetch(root.dataset.cameraReadingUrl + "?" + query(),
+                                     { headers: { Accept: "application/json" } });
+        body = await response.json();
+        if (!response.ok) throw new Error(body.error || response.statusText);
+      } catch (error) {
+        stats.errors += 1;
+        setStatus(String(error.message || error), "error");
+        await sleep(1000);
+        continue;
+      }
+      if (mine !== generation) return;
+      const reading = body.reading;
+      if (reading && reading.seq !== seq) {
+        seq = reading.seq;
+        countReading();
+        showReading(reading);
+        await new Promise((resolve) => {  // one image in flight too
+          serverImg.onload = serverImg.onerror = resolve;
+          serverImg.src = root.dataset.cameraFrameUrl + "?seq=" + seq;
+        });
+      } else {
+        if (body.error) setStatus(body.error, "error");
+        await sleep(60);
+      }
+    }
+  }
+
+  async function start(source) {
+    generation += 1;
+    const mine = generation;
+    running = true;
+    stats.source = source;
+    rateWindow = [];
+    drawOverlay(null);
+    if (source === "server") {
+      stopBrowserCamera();
+      video.hidden = true;
+      serverImg.hidden = false;
+      setStatus("");
+      serverLoop(mine);
+    } else {
+      serverImg.hidden = true;
+      video.hidden = false;
+      if (await startBrowserCamera()) {
+        setStatus("");
+        browserLoop(mine);
+      }
+    }
+  }
+
+  // ---- freeze, confirm, reset ---------------------------------------------------------------
+  function freeze() {
+    const reading = stats.last;
+    if (!reading || !reading.cards.length) return;
+    frozen = true;
+    stats.frozen = reading.cards.slice();
+    const target = root.dataset.confirmUrl;
+    if (target) {  // the game's confirm-and-correct step, pre-filled with the frozen cards
+      const url = new URL(target, window.location.href);
+      url.searchParams.set("cards", reading.cards.join(" "));
+      window.location.assign(url.toString());
+      return;
+    }
+    video.pause();
+    setStatus(msg("Frozen"), "hint");
+    $("live-frozen-cards").value = reading.cards.join(" ");
+    $("live-frozen").hidden = false;
+    $("live-frozen-cards").focus();
+  }
+
+  async function confirmFrozen() {
+    const cards = $("live-frozen-cards").value;
+    const params = query();
+    const response = await fetch("/api/check", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ cards, phase: params.get("phase") || undefined }),
+    });
+    const body = await response.json();
+    if (!response.ok) { setStatus(body.error || response.statusText, "error"); return; }
+    stats.frozen = body.cards;
+    showReading({ ...body, pending: [], detections: [], size: [1, 1] });
+    setStatus(msg("Frozen"), "hint");
+  }
+
+  function resume() {
+    frozen = false;
+    stats.frozen = null;
+    $("live-frozen").hidden = true;
+    video.play().catch(() => {});
+    setStatus("");
+  }
+
+  async function resetHand() {
+    resume();
+    rateWindow = [];
+    await fetch(root.dataset.resetUrl + "?" + new URLSearchParams({ stream: streamId }),
+                { method: "POST", headers: { "Content-Type": "image/none" } }).catch(() => {});
+  }
+
+  freezeButton.addEventListener("click", freeze);
+  $("live-reset").addEventListener("click", resetHand);
+  $("live-resume").addEventListener("click", resume);
+  $("live-confirm").addEventListener("click", confirmFrozen);
+  document.querySelectorAll("input[name=source]").forEach((radio) => {
+    radio.addEventListener("change", () => { if (radio.checked) start(radio.value); });
+  });
+  window.addEventListener("resize", () => drawOverlay(stats.last));
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && stats.source === "browser") { running = false; generation += 1; stopBrowserCamera(); }
+    else if (!document.hidden && !running) start(stats.source);
+  });
+  start("browser");
+})();

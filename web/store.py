@@ -1,0 +1,193 @@
+"""Saved games: the setup, the rounds as records, a version per game and an undo log.
+
+Records are stored exactly as given (JSON of the engine's ``RoundRecord.to_dict()``); this
+module knows nothing about the rules. Every write names the game version it was based on and
+fails with :class:`StaleVersion` if another write came first; every write bumps the version.
+Undo restores the rounds saved before the last round change.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from web.db import get_db, transaction
+
+
+class GameNotFound(LookupError):
+    """No game with that id (or share token)."""
+
+
+class RoundNotFound(LookupError):
+    """The game has no round with that number."""
+
+
+class NothingToUndo(LookupError):
+    """The game has no change left to undo."""
+
+
+class StaleVersion(Exception):
+    """The write was based on an old version of the game; ``current`` is the version now."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game changed meanwhile (now version {current})")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Game:
+    """One saved game as stored: ``setup`` is the JSON setup, ``version`` counts its changes."""
+
+    id: int
+    name: str
+    setup: dict[str, Any]
+    version: int
+    archived: bool
+    share_token: str
+    created: str
+    updated: str
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Game:
+        return cls(
+            id=row["id"], name=row["name"], setup=json.loads(row["setup"]),
+            version=row["version"], archived=bool(row["archived"]),
+            share_token=row["share_token"], created=row["created"], updated=row["updated"],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "setup": self.setup, "version": self.version,
+            "archived": self.archived, "created": self.created, "updated": self.updated,
+        }
+
+
+def list_games(archived: bool = False) -> list[Game]:
+    """Games, newest change first; archived ones only when asked."""
+    rows = get_db().execute(
+        "SELECT * FROM game WHERE archived = ? ORDER BY updated DESC, id DESC", (int(archived),)
+    ).fetchall()
+    return [Game.from_row(row) for row in rows]
+
+
+def get_game(game_id: int) -> Game:
+    row = get_db().execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    return Game.from_row(row)
+
+
+def get_shared(token: str) -> Game:
+    row = get_db().execute("SELECT * FROM game WHERE share_token = ?", (token,)).fetchone()
+    if row is None:
+        raise GameNotFound("no game is shared under this link")
+    return Game.from_row(row)
+
+
+def version_of(game_id: int) -> int:
+    return get_game(game_id).version
+
+
+def create_game(name: str, setup: dict[str, Any]) -> Game:
+    with transaction() as conn:
+        cursor = conn.execute(
+            "INSERT INTO game (name, setup, share_token) VALUES (?, ?, ?)",
+            (name, json.dumps(setup), secrets.token_urlsafe(12)),
+        )
+        game_id = cursor.lastrowid
+    return get_game(int(game_id))
+
+
+def rounds(game_id: int) -> list[dict[str, Any]]:
+    """The game's round records in play order."""
+    rows = get_db().execute(
+        "SELECT record FROM round WHERE game_id = ? ORDER BY number", (game_id,)
+    ).fetchall()
+    return [json.loads(row["record"]) for row in rows]
+
+
+def _bump(conn: sqlite3.Connection, game_id: int, version: int) -> int:
+    """Claim the next version or raise :class:`StaleVersion` / :class:`GameNotFound`."""
+    cursor = conn.execute(
+        "UPDATE game SET version = version + 1,"
+        " updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND version = ?",
+        (game_id, version),
+    )
+    if cursor.rowcount == 1:
+        return version + 1
+    row = conn.execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    raise StaleVersion(row["version"])
+
+
+def _write_rounds(conn: sqlite3.Connection, game_id: int, records: list[dict[str, Any]]) -> None:
+    conn.execute("DELETE FROM round WHERE game_id = ?", (game_id,))
+    conn.executemany(
+        "INSERT INTO round (game_id, number, record) VALUES (?, ?, ?)",
+        [(game_id, number, json.dumps(record)) for number, record in enumerate(records, 1)],
+    )
+
+
+def _current_rounds(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        "SELECT record FROM round WHERE game_id = ? ORDER BY number", (game_id,)
+    ).fetchall()
+    return [json.loads(row["record"]) for row in rows]
+
+
+def change_rounds(
+    game_id: int, version: int, action: str, round_number: int, records: list[dict[str, Any]]
+) -> int:
+    """Replace the game's rounds with ``records`` (an add, edit or delete named by ``action``).
+
+    Logs the rounds as they were, for undo. Returns the new version.
+    """
+    with transaction() as conn:
+        new_version = _bump(conn, game_id, version)
+        before = _current_rounds(conn, game_id)
+        conn.execute(
+            "INSERT INTO event (game_id, action, round_number, rounds_before) VALUES (?, ?, ?, ?)",
+            (game_id, action, round_number, json.dumps(before)),
+        )
+        _write_rounds(conn, game_id, records)
+    return new_version
+
+
+def last_change(game_id: int) -> dict[str, Any] | None:
+    """The change undo would revert: ``{"action", "round_number"}``, or None."""
+    row = get_db().execute(
+        "SELECT action, round_number FROM event WHERE game_id = ? ORDER BY id DESC LIMIT 1",
+        (game_id,),
+    ).fetchone()
+    return None if row is None else {"action": row["action"], "round_number": row["round_number"]}
+
+
+def undo(game_id: int, version: int) -> tuple[int, dict[str, Any]]:
+    """Revert the last round change; returns the new version and the change undone."""
+    with transaction() as conn:
+        row = conn.execute(
+            "SELECT * FROM event WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)
+        ).fetchone()
+        new_version = _bump(conn, game_id, version)
+        if row is None:
+            raise NothingToUndo("there is no change to undo")
+        _write_rounds(conn, game_id, json.loads(row["rounds_before"]))
+        conn.execute("DELETE FROM event WHERE id = ?", (row["id"],))
+    return new_version, {"action": row["action"], "round_number": row["round_number"]}
+
+
+def set_archived(game_id: int, version: int, archived: bool) -> int:
+    with transaction() as conn:
+        new_version = _bump(conn, game_id, version)
+        conn.execute("UPDATE game SET archived = ? WHERE id = ?", (int(archived), game_id))
+    return new_version
+
+
+def delete_game(game_id: int, version: int) -> None:
+    with transaction() as conn:
+        _bump(conn, game_id, version)
+        conn.execute("DELETE FROM game WHERE id = ?", (game_id,))

@@ -1,0 +1,36 @@
+"""The game version a write is based on: a form's hidden field, or the API's If-Match/version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Request
+from werkzeug.exceptions import BadRequest, PreconditionRequired
+
+
+def _parse(value: Any) -> int:
+    text = str(value).strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise BadRequest(f"the game version must be a whole number, got {str(value)[:20]!r}")
+    return int(text)
+
+
+def form_version(req: Request) -> int:
+    """The ``version`` hidden field every page form carries."""
+    value = req.form.get("version")
+    if value is None:
+        raise BadRequest("the form has no game version; reload the page")
+    return _parse(value)
+
+
+def api_version(req: Request, body: Any = None) -> int:
+    """``If-Match: "<version>"`` or a ``version`` field in the JSON body (428 when neither)."""
+    header = req.headers.get("If-Match")
+    if header:
+        return _parse(header)
+    if isinstance(body, dict) and "version" in body:
+        return _parse(body["version"])
+    raise PreconditionRequired(
+        'say which game version this change is based on: an If-Match: "<version>" header '
+        "or a version field (GET the game for its version)"
+    )
