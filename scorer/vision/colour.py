@@ -1,0 +1,121 @@
+"""Colour check from pixels: the hue of an index's coloured glyph pixels.
+
+The detector tells R5 from B5 by colour alone, which is what lighting fools most easily; this
+module measures the colour independently so the reader can flag (or fix) a disagreement.
+Hues are OpenCV's 0..180 scale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from scorer.cards import Colour
+
+# OpenCV hue ranges (0..180) of the four card colours; red wraps around 0.
+HUE_RANGES: dict[Colour, tuple[tuple[int, int], ...]] = {
+    Colour.RED: ((0, 9), (165, 180)),
+    Colour.YELLOW: ((18, 36), ),
+    Colour.GREEN: ((37, 88), ),
+    Colour.BLUE: ((89, 135), ),
+}
+MIN_SATURATION = 80
+MIN_VALUE = 60
+MIN_PIXELS = 12
+INSET = 0.15
+
+
+@dataclass(frozen=True)
+class ColourMeasure:
+    """The measured colour of an index (None when too few coloured pixels) and its share.
+
+    ``share`` is the fraction of coloured (saturated) pixels whose hue falls in ``colour``'s
+    range; ``pixels`` the number of coloured pixels seen.
+    """
+
+    colour: Colour | None
+    share: float
+    pixels: int
+
+
+def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float]) -> ColourMeasure:
+    """Measure the dominant card colour of the saturated pixels inside box ``xyxy`` (pixels).
+
+    Only the middle of the box counts (an :data:`INSET` share is cut from each side).
+
+    Works for coloured glyphs on white and for white glyphs on colour alike: only saturated,
+    reasonably bright pixels vote. Returns ``ColourMeasure(None, 0.0, n)`` when fewer than
+    :data:`MIN_PIXELS` pixels are coloured (a black Wild or Skip, a washed-out photo).
+    """
+    h, w = image_bgr.shape[:2]
+    bx1, by1, bx2, by2 = xyxy
+    mx, my = (bx2 - bx1) * INSET, (by2 - by1) * INSET  # keep the middle: less table, more glyph
+    x1, y1, x2, y2 = (int(round(v)) for v in (bx1 + mx, by1 + my, bx2 - mx, by2 - my))
+    x1, x2 = max(0, min(x1, w)), max(0, min(x2, w))
+    y1, y2 = max(0, min(y1, h)), max(0, min(y2, h))
+    crop = image_bgr[y1:y2, x1:x2]
+    if crop.size == 0:
+        return ColourMeasure(None, 0.0, 0)
+    hsv = cv2.cvtColor(np.ascontiguousarray(crop[..., :3]), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    coloured = hsv[(hsv[:, 1] >= MIN_SATURATION) & (hsv[:, 2] >= MIN_VALUE)]
+    n = int(coloured.shape[0])
+    if n < MIN_PIXELS:
+        return ColourMeasure(None, 0.0, n)
+    hue = coloured[:, 0].astype(np.int32)
+    votes = {
+        colour: int(sum(((hue >= lo) & (hue <= hi)).sum() for lo, hi in ranges))
+        for colour, ranges in HUE_RANGES.items()
+    }
+    best = max(votes, key=lambda c: votes[c])
+    return ColourMeasure(best, votes[best] / n, n)
+
+
+@dataclass(frozen=True)
+class ColourVerdict:
+    """What the colour check concluded for one card.
+
+    ``status`` is ``"agree"``, ``"disagree"`` (kept the detector's colour, lower confidence),
+    ``"corrected"`` (switched to the measured colour) or ``"unknown"`` (not measurable, or a
+    Wild/Skip whose colour does not matter). ``colour`` is the colour to report.
+    """
+
+    status: str
+    colour: Colour | None
+    factor: float
+
+
+STRONG_SHARE = 0.6
+DISAGREE_FACTOR = 0.6
+CORRECTED_FACTOR = 0.8
+
+
+def judge_colour(
+    detected: Colour | None, measures: list[ColourMeasure], correct: bool = True
+) -> ColourVerdict:
+    """Compare the detector's colour with the measured one(s) of the card's indices.
+
+    Several measures (one per index) vote weighted by their pixel counts. A strong disagreement
+    (the measured colour holds at least :data:`STRONG_SHARE` of the coloured pixels) corrects the
+    colour when ``correct`` is true (confidence x :data:`CORRECTED_FACTOR`); a weak one keeps the
+    detector's colour with confidence x :data:`DISAGREE_FACTOR`.
+    """
+    if detected is None:
+        return ColourVerdict("unknown", None, 1.0)
+    tally: dict[Colour, float] = {}
+    total = 0
+    for m in measures:
+        if m.colour is None:
+            continue
+        tally[m.colour] = tally.get(m.colour, 0.0) + m.share * m.pixels
+        total += m.pixels
+    if not tally:
+        return ColourVerdict("unknown", detected, 1.0)
+    measured = max(tally, key=lambda c: tally[c])
+    if measured is detected:
+        return ColourVerdict("agree", detected, 1.0)
+    share = tally[measured] / total
+    if correct and share >= STRONG_SHARE:
+        return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
+    return ColourVerdict("disagree", detected, DISAGREE_FACTOR)

@@ -1,0 +1,166 @@
+"""The ONNX adapter: the only module that knows YOLOv8's exported layout.
+
+Input ``images``: float32 ``(1, 3, H, W)``, RGB, 0..1, letterboxed. Output ``output0``:
+``(1, 4 + nc, anchors)`` with rows ``cx, cy, w, h`` (input pixels) then one score per class.
+Class names and input size come from the metadata ultralytics writes into the file (parsed with
+:func:`ast.literal_eval`). One onnxruntime session per model file per process (cached).
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scorer.vision.detections import Detections
+from scorer.vision.geometry import letterbox, nms, unletterbox_boxes, xywh_to_xyxy
+
+INTRA_OP_THREADS = 2
+MAX_CANDIDATES = 1000  # boxes kept for NMS, highest scores first
+MAX_DETECTIONS = 300
+
+# Axes of the raw output, named once.
+BATCH_AXIS, CHANNEL_AXIS, ANCHOR_AXIS = 0, 1, 2
+BOX_CHANNELS = 4
+
+
+class ModelError(RuntimeError):
+    """The model file is missing or is not a YOLOv8-style detection ONNX this adapter reads."""
+
+
+class ModelNotFoundError(ModelError, FileNotFoundError):
+    """There is no model file at the configured path."""
+
+
+@dataclass(frozen=True)
+class ModelMetadata:
+    """What the ONNX file says about itself: class names, input ``(height, width)``, stride."""
+
+    class_names: tuple[str, ...]
+    input_hw: tuple[int, int]
+    stride: int
+    end2end: bool
+    description: str
+
+
+def parse_metadata(meta: dict[str, str]) -> ModelMetadata:
+    """Read ultralytics' ONNX metadata map (strings holding Python literals), never ``eval``.
+
+    Raises :class:`ModelError` when ``names`` or ``imgsz`` is missing or malformed.
+    """
+    try:
+        names = ast.literal_eval(meta["names"])
+        imgsz = ast.literal_eval(meta["imgsz"])
+    except (KeyError, ValueError, SyntaxError) as error:
+        raise ModelError(f"the ONNX metadata lacks readable 'names'/'imgsz': {error!r}") from None
+    if isinstance(names, dict):
+        if sorted(names) != list(range(len(names))):
+            raise ModelError(f"class ids in the metadata are not 0..n-1: {sorted(names)[:5]}...")
+        names = [names[i] for i in range(len(names))]
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise ModelError("metadata 'names' is not a list or dict of class names")
+    if isinstance(imgsz, int):
+        imgsz = [imgsz, imgsz]
+    if not (isinstance(imgsz, (list, tuple)) and len(imgsz) == 2 and all(
+        isinstance(v, int) and v > 0 for v in imgsz
+    )):
+        raise ModelError(f"metadata 'imgsz' is not [height, width]: {meta.get('imgsz')!r}")
+    try:
+        stride = int(ast.literal_eval(meta.get("stride", "32")))
+        end2end = bool(ast.literal_eval(meta.get("end2end", "False")))
+    except (ValueError, SyntaxError, TypeError):
+        raise ModelError("metadata 'stride'/'end2end' is malformed") from None
+    return ModelMetadata(tuple(names), (imgsz[0], imgsz[1]), stride, end2end,
+                         meta.get("description", ""))
+
+
+def read_model_metadata(path: str | Path) -> ModelMetadata:
+    """The metadata of the ONNX file at ``path`` (opens a cached session)."""
+    return _session(str(Path(path).resolve()))[1]
+
+
+_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=4)
+def _session(path: str):
+    """One onnxruntime session per model file per process, with its metadata."""
+    import onnxruntime as ort
+
+    if not Path(path).is_file():
+        raise ModelNotFoundError(
+            f"no detector model at {path}: train one (phase10 train) or set PHASE10_MODEL"
+        )
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = INTRA_OP_THREADS
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    try:
+        session = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+    except Exception as error:  # onnxruntime raises its own untyped errors on bad files
+        raise ModelError(f"cannot load the ONNX model {path}: {error}") from None
+    meta = parse_metadata(session.get_modelmeta().custom_metadata_map)
+    if meta.end2end:
+        raise ModelError(f"{path} has an end-to-end (NMS-free) head; export with nms=False")
+    return session, meta
+
+
+def preprocess(image_bgr: np.ndarray, input_hw: tuple[int, int]):
+    """BGR ``(H, W, 3)`` uint8 -> input ``(1, 3, h, w)`` float32 RGB 0..1, and the letterbox."""
+    boxed, box = letterbox(image_bgr, input_hw)
+    rgb = cv2.cvtColor(boxed, cv2.COLOR_BGR2RGB)
+    tensor = np.ascontiguousarray(rgb.transpose(2, 0, 1)[None], dtype=np.float32)
+    tensor *= 1 / 255.0
+    return tensor, box
+
+
+def decode_output(
+    output: np.ndarray, conf: float, iou: float, n_classes: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Raw ``(1, 4 + nc, anchors)`` output -> xyxy boxes (input pixels), scores, class ids.
+
+    Boxes below ``conf`` are dropped, then class-wise NMS at ``iou`` runs.
+
+    Raises :class:`ModelError` when the output does not have ``4 + n_classes`` channels.
+    """
+    if output.ndim != 3 or output.shape[CHANNEL_AXIS] != BOX_CHANNELS + n_classes:
+        raise ModelError(
+            f"expected output (1, {BOX_CHANNELS + n_classes}, anchors), got {output.shape}"
+        )
+    rows = output[0].T  # (anchors, 4 + nc)
+    scores_all = rows[:, BOX_CHANNELS:]
+    class_ids = scores_all.argmax(axis=1)
+    scores = scores_all[np.arange(rows.shape[0]), class_ids]
+    keep = np.flatnonzero(scores >= conf)
+    if keep.size > MAX_CANDIDATES:
+        keep = keep[np.argsort(-scores[keep])[:MAX_CANDIDATES]]
+    boxes = xywh_to_xyxy(rows[keep, :BOX_CHANNELS])
+    scores, class_ids = scores[keep], class_ids[keep]
+    kept = nms(boxes, scores, iou, class_ids)[:MAX_DETECTIONS]
+    return boxes[kept], scores[kept], class_ids[kept]
+
+
+class OnnxDetector:
+    """Runs the exported detector on BGR images and returns :class:`Detections` in source pixels."""
+
+    def __init__(self, model_path: str | Path) -> None:
+        self.model_path = Path(model_path).resolve()
+        self.session, self.metadata = _session(str(self.model_path))
+        self.input_name = self.session.get_inputs()[0].name
+
+    @property
+    def class_names(self) -> tuple[str, ...]:
+        return self.metadata.class_names
+
+    def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
+        """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
+        tensor, box = preprocess(image_bgr, self.metadata.input_hw)
+        with _LOCK:  # one session shared by threads (waitress): keep runs sequential
+            (output,) = self.session.run(None, {self.input_name: tensor})[:1]
+        boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))
+        return Detections(unletterbox_boxes(boxes, box), scores, class_ids, self.class_names)

@@ -1,0 +1,149 @@
+"""Index detections -> physical cards: pair the two corner indices of one card, count it once.
+
+Every card shows its face in two corner indices (top-left, and bottom-right rotated 180 degrees),
+so one card can give two detections of the same class. Two same-class indices belong to one card
+when their centres are about one card diagonal apart, measured in index sizes
+(:class:`PairingGeometry`), and their sizes agree. Pairs are chosen to minimise the total geometric
+mismatch (exactly for small groups, greedily for large ones); each detection is used at most once;
+a face is never counted more often than one deck holds it (:data:`scorer.cards.DECK_COUNTS`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from scorer.cards import DECK_COUNTS, parse_card
+from scorer.vision.detections import Detections
+
+
+@dataclass(frozen=True)
+class PairingGeometry:
+    """Where the second index of a card lies, in units of index size (geometric mean of w, h).
+
+    ``expected`` is the typical centre-to-centre distance of a card's two indices seen face on;
+    a pair is accepted when the distance lies in ``[low, high]`` and the two index sizes differ by
+    at most the factor ``size_ratio``. ``single_cost`` is the cost of leaving an index unpaired:
+    a pair is preferred when its mismatch ``|log(distance / expected)|`` is below twice that.
+    """
+
+    expected: float = 5.7
+    low: float = 3.2
+    high: float = 10.5
+    size_ratio: float = 1.8
+    single_cost: float = 0.35
+
+
+DEFAULT_GEOMETRY = PairingGeometry()
+_EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
+
+
+@dataclass(frozen=True)
+class CardCandidate:
+    """One physical card: its class, the detections (1 or 2 indices) it came from, its box."""
+
+    class_id: int
+    index_ids: tuple[int, ...]
+    confidence: float
+    xyxy: tuple[float, float, float, float]
+
+
+def pair_cost(dets: Detections, i: int, j: int, geometry: PairingGeometry) -> float | None:
+    """Mismatch of detections ``i`` and ``j`` as the two indices of one card, or None if not."""
+    sizes = dets.sizes
+    s_i, s_j = float(sizes[i]), float(sizes[j])
+    if s_i <= 0 or s_j <= 0 or max(s_i, s_j) / min(s_i, s_j) > geometry.size_ratio:
+        return None
+    c = dets.centers
+    distance = float(np.hypot(*(c[i] - c[j])))
+    ratio = distance / math.sqrt(s_i * s_j)
+    if not geometry.low <= ratio <= geometry.high:
+        return None
+    return abs(math.log(ratio / geometry.expected))
+
+
+def _best_matching(
+    members: list[int], costs: dict[tuple[int, int], float], single: float
+) -> tuple[float, list[tuple[int, ...]]]:
+    """Exact minimum-cost partition of ``members`` into pairs and singles (small groups)."""
+    if not members:
+        return 0.0, []
+    first, rest = members[0], members[1:]
+    best_cost, best = _best_matching(rest, costs, single)
+    best_cost += single
+    best = [(first,), *best]
+    for k, other in enumerate(rest):
+        cost = costs.get((first, other))
+        if cost is None:
+            continue
+        sub_cost, sub = _best_matching(rest[:k] + rest[k + 1 :], costs, single)
+        if cost + sub_cost < best_cost:
+            best_cost, best = cost + sub_cost, [(first, other), *sub]
+    return best_cost, best
+
+
+def _greedy_matching(
+    members: list[int], costs: dict[tuple[int, int], float], single: float
+) -> list[tuple[int, ...]]:
+    used: set[int] = set()
+    groups: list[tuple[int, ...]] = []
+    for (i, j), cost in sorted(costs.items(), key=lambda kv: kv[1]):
+        if cost < 2 * single and i not in used and j not in used:
+            used.update((i, j))
+            groups.append((i, j))
+    groups.extend((m,) for m in members if m not in used)
+    return groups
+
+
+def _combine(confidences: list[float]) -> float:
+    """Confidence that a card is there, given independent index detections (noisy-or)."""
+    miss = 1.0
+    for c in confidences:
+        miss *= 1.0 - c
+    return 1.0 - miss
+
+
+def pair_indices(
+    dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY
+) -> list[CardCandidate]:
+    """Group index detections into physical cards, at most one deck's count of each face.
+
+    Returns the cards sorted by confidence (highest first). When more cards of a face remain
+    than a deck holds, the least confident extras are dropped.
+    """
+    cards: list[CardCandidate] = []
+    for class_id in sorted(set(dets.class_id.tolist())):
+        members = [int(i) for i in np.flatnonzero(dets.class_id == class_id)]
+        costs: dict[tuple[int, int], float] = {}
+        for a, i in enumerate(members):
+            for j in members[a + 1 :]:
+                cost = pair_cost(dets, i, j, geometry)
+                if cost is not None:
+                    costs[(i, j)] = cost
+        if len(members) <= _EXACT_LIMIT:
+            _, groups = _best_matching(members, costs, geometry.single_cost)
+        else:
+            groups = _greedy_matching(members, costs, geometry.single_cost)
+        found = []
+        for group in groups:
+            boxes = dets.xyxy[list(group)]
+            box = (
+                float(boxes[:, 0].min()), float(boxes[:, 1].min()),
+                float(boxes[:, 2].max()), float(boxes[:, 3].max()),
+            )
+            confidence = _combine([float(dets.confidence[k]) for k in group])
+            found.append(CardCandidate(int(class_id), tuple(group), confidence, box))
+        found.sort(key=lambda card: -card.confidence)
+        limit = _deck_limit(dets.class_names[class_id])
+        cards.extend(found[:limit])
+    cards.sort(key=lambda card: -card.confidence)
+    return cards
+
+
+def _deck_limit(name: str) -> int:
+    try:
+        return DECK_COUNTS[parse_card(name)]
+    except ValueError:
+        return 2

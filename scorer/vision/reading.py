@@ -1,0 +1,173 @@
+"""The public entry of the vision side: ``read_cards(image) -> CardReading``.
+
+Pipeline: decode (bytes) -> :class:`OnnxDetector` index detections -> pair indices into
+physical cards -> colour check from pixels -> one :class:`CardReading`. The same result type
+feeds the validator, the CLI's ``--json`` and the web page (:meth:`CardReading.to_dict`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+import scorer
+from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
+from scorer.vision.colour import judge_colour, measure_colour
+from scorer.vision.detections import Detections
+from scorer.vision.image_io import ImageError, decode_image
+from scorer.vision.onnx_detector import OnnxDetector
+from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_indices
+
+MODEL_ENV = "PHASE10_MODEL"
+DEFAULT_MODEL = Path(scorer.__file__).resolve().parent.parent / "models" / "phase10-cards.onnx"
+DEFAULT_CONF = 0.25
+DEFAULT_IOU = 0.7
+
+
+def model_path() -> Path:
+    """The detector file: ``$PHASE10_MODEL`` if set, else ``models/phase10-cards.onnx``."""
+    override = os.environ.get(MODEL_ENV)
+    return Path(override) if override else DEFAULT_MODEL
+
+
+@lru_cache(maxsize=4)
+def get_detector(path: str | None = None) -> OnnxDetector:
+    """The cached detector for ``path`` (default :func:`model_path`): one session per process."""
+    return OnnxDetector(path or model_path())
+
+
+@dataclass(frozen=True)
+class DetectedCard:
+    """One physical card read from an image.
+
+    ``box`` is xyxy in source pixels (the union of the card's visible indices), ``indices`` how
+    many corner indices were seen (1 or 2), ``colour_check`` the colour check's status
+    (``agree``, ``disagree``, ``corrected``, ``unknown``).
+    """
+
+    card: Card
+    confidence: float
+    box: tuple[float, float, float, float]
+    indices: int = 1
+    colour_check: str = "unknown"
+
+    def to_dict(self) -> dict:
+        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2]}``."""
+        return {
+            "card": str(self.card),
+            "confidence": round(float(self.confidence), 3),
+            "box": [round(float(v), 1) for v in self.box],
+        }
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """The cards read from one image, most confident first, with the raw index detections."""
+
+    cards: tuple[DetectedCard, ...]
+    image_hw: tuple[int, int]
+    detections: Detections = field(repr=False, default_factory=Detections.empty)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards alone, sorted in notation order."""
+        return tuple(sorted(c.card for c in self.cards))
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    @property
+    def points(self) -> int:
+        """Penalty points of the cards read (as if left in hand)."""
+        return hand_points(c.card for c in self.cards)
+
+    def filter(self, conf: float) -> CardReading:
+        """A new reading keeping the cards with confidence >= ``conf``."""
+        kept = tuple(c for c in self.cards if c.confidence >= conf)
+        return CardReading(kept, self.image_hw, self.detections)
+
+    def to_dict(self) -> dict:
+        """``{"cards": [...], "count": N, "points": P}`` (the CLI/API JSON shape)."""
+        return {
+            "cards": [card.to_dict() for card in self.cards],
+            "count": self.count,
+            "points": self.points,
+        }
+
+
+def cards_from_detections(
+    image_bgr: np.ndarray,
+    dets: Detections,
+    *,
+    geometry: PairingGeometry = DEFAULT_GEOMETRY,
+    colour_check: bool = True,
+) -> tuple[DetectedCard, ...]:
+    """Pair index detections into cards and run the colour check on each card's indices."""
+    result = []
+    for candidate in pair_indices(dets, geometry):
+        card = parse_card(dets.class_names[candidate.class_id])
+        confidence, status = candidate.confidence, "unknown"
+        if colour_check and card.is_natural:
+            measures = [measure_colour(image_bgr, tuple(dets.xyxy[i])) for i in candidate.index_ids]
+            verdict = judge_colour(card.colour, measures)
+            status = verdict.status
+            confidence *= verdict.factor
+            if verdict.colour is not None and verdict.colour is not card.colour:
+                card = Card.number(verdict.colour, card.value)
+        result.append(
+            DetectedCard(card, float(confidence), candidate.xyxy, len(candidate.index_ids), status)
+        )
+    return _respect_deck(result)
+
+
+def _respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
+    """Drop the least confident copies beyond one deck's count (a colour fix can exceed it)."""
+    kept: list[DetectedCard] = []
+    seen: dict[Card, int] = {}
+    for card in sorted(cards, key=lambda c: -c.confidence):
+        if seen.get(card.card, 0) < DECK_COUNTS[card.card]:
+            seen[card.card] = seen.get(card.card, 0) + 1
+            kept.append(card)
+    return tuple(kept)
+
+
+def read_cards(
+    image: np.ndarray | bytes,
+    conf: float = DEFAULT_CONF,
+    *,
+    iou: float = DEFAULT_IOU,
+    model: str | Path | None = None,
+    colour_check: bool = True,
+) -> CardReading:
+    """Read the cards in a photo: a BGR ``(H, W, 3)`` uint8 array or encoded image bytes.
+
+    ``conf`` is the minimum index-detection confidence; ``model`` overrides the model file.
+    Raises :class:`ImageError` for undecodable, empty or oversized images and
+    :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
+    """
+    if isinstance(image, (bytes, bytearray, memoryview)):
+        image = decode_image(bytes(image))
+    image = _check_array(image)
+    detector = get_detector(str(model) if model else None)
+    dets = detector.detect(image, conf=conf, iou=iou)
+    cards = cards_from_detections(image, dets, colour_check=colour_check)
+    return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)
+
+
+def _check_array(image: object) -> np.ndarray:
+    if not isinstance(image, np.ndarray):
+        raise ImageError(f"expected a BGR image array or encoded bytes, got {type(image).__name__}")
+    if image.ndim == 2:
+        import cv2
+
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim != 3 or image.shape[2] not in (3, 4) or 0 in image.shape[:2]:
+        raise ImageError(f"expected an (H, W, 3) image, got shape {image.shape}")
+    if image.dtype != np.uint8:
+        raise ImageError(f"expected a uint8 image, got {image.dtype}")
+    return image[..., :3] if image.shape[2] == 4 else image
