@@ -1,0 +1,136 @@
+"""``phase10 train``: train the card-index detector from the checked-in recipe, export ONNX."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+EXAMPLES = """examples:
+  phase10 train --data datasets/main --time 1.25
+  phase10 train --data datasets/main --epochs 30 --batch 32
+  phase10 train --name main --resume
+  phase10 train --data datasets/tiny --epochs 1 --imgsz 128 --no-install
+
+The recipe (model, augmentations, export settings) is scorer/training/recipe.yaml; options here
+override it. After training the best weights are exported to ONNX (640, onnxslim) and copied to
+models/phase10-cards.onnx with a model card in models/README.md (unless --no-install).
+"""
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of hours, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"the time budget must be positive, got {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "train",
+        help="train the card detector (needs the [train] extra)",
+        description="Train the card-index detector with ultralytics, offline, from the recipe.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--data", help="dataset folder (with data.yaml) or a data.yaml")
+    parser.add_argument("--epochs", type=_positive_int, help="epochs (a cap when --time is set)")
+    parser.add_argument("--imgsz", type=_positive_int, help="training image size (recipe: 320)")
+    parser.add_argument("--batch", type=_positive_int, help="batch size (recipe: 16)")
+    parser.add_argument(
+        "--time", dest="time_hours", type=_positive_float, metavar="HOURS",
+        help="wall-clock budget in hours (ultralytics time=): epochs are re-planned to end on time",
+    )
+    parser.add_argument("--name", default="phase10", help="run name under runs/train/ (phase10)")
+    parser.add_argument("--project", type=Path, help="runs folder (default: runs/train)")
+    parser.add_argument("--resume", action="store_true", help="resume runs/train/NAME from last.pt")
+    parser.add_argument("--recipe", type=Path, help="recipe yaml (scorer/training/recipe.yaml)")
+    parser.add_argument("--models-dir", type=Path, help="where to install the ONNX (models/)")
+    parser.add_argument(
+        "--no-install", action="store_true",
+        help="export ONNX into the run folder only; leave models/ alone",
+    )
+    parser.add_argument(
+        "--faces", metavar="DECK",
+        help="reserved: fine-tune the shipped model on another deck's faces (not available yet)",
+    )
+    parser.set_defaults(func=run_train)
+
+
+def run_train(args: argparse.Namespace) -> int:
+    if args.faces:
+        print(
+            "phase10 train: error: --faces (fine-tuning the shipped model on a deck's faces) is "
+            "reserved for a later release and not available yet",
+            file=sys.stderr,
+        )
+        return 2
+    if not args.resume and not args.data:
+        print("phase10 train: error: --data is required (or --resume)", file=sys.stderr)
+        return 2
+    from scorer.training import TrainingError, TrainingSetupError, train
+    from scorer.training.offline import RUNS_DIR
+
+    kwargs = {}
+    if args.recipe:
+        kwargs["recipe_path"] = args.recipe
+    if args.no_install:
+        kwargs["models_dir"] = None
+    elif args.models_dir:
+        kwargs["models_dir"] = args.models_dir
+    command = _command_line(args)
+    try:
+        result = train(
+            args.data,
+            epochs=args.epochs,
+            imgsz=args.imgsz,
+            batch=args.batch,
+            time_hours=args.time_hours,
+            name=args.name,
+            project=args.project or RUNS_DIR / "train",
+            resume=args.resume,
+            command=command,
+            **kwargs,
+        )
+    except (TrainingError, TrainingSetupError) as error:
+        print(f"phase10 train: error: {error}", file=sys.stderr)
+        return 2
+    minutes = result.wall_seconds / 60
+    print(f"trained {result.epochs_done} epochs in {minutes:.1f} min: {result.best_pt}")
+    if result.onnx:
+        print(f"exported {result.onnx}")
+    if result.installed:
+        print(f"installed {result.installed} (model card: {result.installed.parent / 'README.md'})")
+    for key in ("metrics/mAP50(B)", "metrics/mAP50-95(B)"):
+        if key in result.metrics:
+            print(f"{key}: {result.metrics[key]:.3f}")
+    return 0
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The ``phase10 train`` command that reproduces this run (for the model card)."""
+    words = ["phase10", "train"]
+    for option, value in (
+        ("--data", args.data), ("--epochs", args.epochs), ("--imgsz", args.imgsz),
+        ("--batch", args.batch), ("--time", args.time_hours), ("--name", args.name),
+        ("--project", args.project), ("--recipe", args.recipe),
+    ):
+        if value is not None:
+            words += [option, str(value)]
+    if args.resume:
+        words.append("--resume")
+    return shlex.join(words)

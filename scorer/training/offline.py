@@ -1,0 +1,76 @@
+"""Keep ultralytics offline and inside the project: call :func:`prepare` before importing it.
+
+ultralytics probes the network at import, downloads ``Arial.ttf`` for its plots and keeps its
+settings in ``~/.config/Ultralytics`` with telemetry ``sync`` on. :func:`prepare` sets
+``YOLO_OFFLINE=1``, ``YOLO_AUTOINSTALL=false`` and ``YOLO_CONFIG_DIR`` to the project's ignored
+``.ultralytics/`` folder, copies a local TTF there as ``Arial.ttf``, and points ultralytics'
+datasets/weights/runs folders into the project with ``sync`` off.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import scorer
+
+REPO_ROOT = Path(scorer.__file__).resolve().parent.parent
+CONFIG_DIR = REPO_ROOT / ".ultralytics"
+RUNS_DIR = REPO_ROOT / "runs"
+FONT_CANDIDATES = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),  # Debian fonts-dejavu-core
+    Path("/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"),
+    Path("/usr/share/fonts/truetype/freefont/FreeSans.ttf"),
+)
+
+
+class TrainingSetupError(RuntimeError):
+    """The training extra is missing or ultralytics cannot be set up offline."""
+
+
+def prepare(config_dir: Path = CONFIG_DIR) -> Path:
+    """Set the environment so ultralytics stays offline and writes only into the project.
+
+    Idempotent; must run before ``import ultralytics`` (its settings are read at import).
+    Returns the config folder. A missing TTF is not fatal (ultralytics then uses PIL's font
+    after a failed 3 s download attempt).
+    """
+    config_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["YOLO_OFFLINE"] = "1"
+    os.environ["YOLO_AUTOINSTALL"] = "false"
+    os.environ["YOLO_CONFIG_DIR"] = str(config_dir)
+    os.environ.setdefault("YOLO_VERBOSE", "true")
+    font = config_dir / "Arial.ttf"
+    if not font.exists():
+        source = next((p for p in FONT_CANDIDATES if p.exists()), None)
+        if source is not None:
+            shutil.copyfile(source, font)
+    return config_dir
+
+
+def import_ultralytics(config_dir: Path = CONFIG_DIR):
+    """Prepare the environment, import ultralytics and keep its folders inside the project.
+
+    Returns the ``ultralytics`` module. Raises :class:`TrainingSetupError` when the ``[train]``
+    extra is not installed.
+    """
+    prepare(config_dir)
+    try:
+        import ultralytics
+        from ultralytics.utils import SETTINGS
+    except ImportError as error:
+        raise TrainingSetupError(
+            f"ultralytics is not installed ({error}); install the training extra: "
+            "pip install -e '.[train]'"
+        ) from None
+    wanted = {
+        "datasets_dir": str(REPO_ROOT / "datasets"),
+        "weights_dir": str(config_dir / "weights"),
+        "runs_dir": str(RUNS_DIR),
+        "sync": False,
+    }
+    if any(SETTINGS.get(key) != value for key, value in wanted.items()):
+        SETTINGS.update(wanted)
+    return ultralytics

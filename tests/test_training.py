@@ -1,0 +1,128 @@
+"""Training wrapper: offline set-up, recipe, and a 1-epoch smoke run that exports ONNX.
+
+The smoke run needs the [train] extra (ultralytics, torch); CI installs it. It trains on a
+hand-made dataset of a few 128-pixel images so it does not depend on the renderer.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.cards import ALL_FACES
+from scorer.cli import main
+from scorer.training import offline
+from scorer.training.train import TrainingError, load_recipe, read_results, resolve_data_yaml
+
+HAS_ULTRALYTICS = importlib.util.find_spec("ultralytics") is not None
+needs_ultralytics = pytest.mark.skipif(
+    not HAS_ULTRALYTICS,
+    reason="ultralytics is not installed (pip install -e '.[train]'); CI installs it",
+)
+NAMES = [str(card) for card in ALL_FACES]
+COLOURS = {"R": (40, 40, 220), "B": (200, 90, 20), "G": (40, 160, 40), "Y": (20, 200, 230)}
+
+
+def make_tiny_dataset(root: Path, n_train: int = 6, n_val: int = 2, size: int = 128) -> Path:
+    """A hand-made YOLO dataset: white 'cards' with a coloured number in two corners."""
+    rng = np.random.default_rng(0)
+    for split, n in (("train", n_train), ("val", n_val)):
+        (root / "images" / split).mkdir(parents=True)
+        (root / "labels" / split).mkdir(parents=True)
+        for k in range(n):
+            image = np.full((size, size, 3), 90, np.uint8)
+            class_id = int(rng.integers(0, 48))
+            name = NAMES[class_id]
+            x0, y0 = int(rng.integers(4, 30)), int(rng.integers(4, 20))
+            cv2.rectangle(image, (x0, y0), (x0 + 70, y0 + 100), (250, 250, 250), -1)
+            labels = []
+            for cx, cy, flip in ((x0 + 10, y0 + 12, False), (x0 + 60, y0 + 88, True)):
+                patch = np.full((20, 16, 3), 250, np.uint8)
+                cv2.putText(patch, name[1:][:1], (2, 16), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                            COLOURS[name[0]], 2)
+                if flip:
+                    patch = patch[::-1, ::-1]
+                image[cy - 10 : cy + 10, cx - 8 : cx + 8] = patch
+                labels.append(f"{class_id} {cx / size:.5f} {cy / size:.5f} "
+                              f"{16 / size:.5f} {20 / size:.5f}")
+            cv2.imwrite(str(root / "images" / split / f"{k:03d}.jpg"), image)
+            (root / "labels" / split / f"{k:03d}.txt").write_text("\n".join(labels) + "\n")
+    names = "\n".join(f"  {i}: {n}" for i, n in enumerate(NAMES))
+    (root / "data.yaml").write_text(
+        f"path: .\ntrain: images/train\nval: images/val\nnames:\n{names}\n"
+    )
+    return root
+
+
+def test_prepare_sets_offline_environment(tmp_path, monkeypatch):
+    for key in ("YOLO_OFFLINE", "YOLO_AUTOINSTALL", "YOLO_CONFIG_DIR"):
+        monkeypatch.delenv(key, raising=False)
+    config = offline.prepare(tmp_path / "cfg")
+    assert os.environ["YOLO_OFFLINE"] == "1"
+    assert os.environ["YOLO_AUTOINSTALL"] == "false"
+    assert os.environ["YOLO_CONFIG_DIR"] == str(config)
+    if any(p.exists() for p in offline.FONT_CANDIDATES):
+        assert (config / "Arial.ttf").stat().st_size > 10_000
+
+
+@needs_ultralytics
+def test_recipe_suits_printed_cards():
+    """No mirror flips of printed numbers, no red <-> blue channel swaps, explicit close_mosaic."""
+    recipe = load_recipe()
+    train = recipe["train"]
+    assert train["fliplr"] == 0 and train["flipud"] == 0 and train["bgr"] == 0
+    assert train["hsv_h"] <= 0.01
+    assert train["patience"] == 0 and train["close_mosaic"] >= 1
+    assert recipe["model"].endswith(".yaml")  # from scratch: no download
+    assert recipe["export"]["imgsz"] == 640 and recipe["export"]["simplify"] is True
+
+
+@needs_ultralytics
+def test_resolve_data_yaml_makes_path_absolute(tmp_path):
+    make_tiny_dataset(tmp_path / "ds", n_train=1, n_val=1)
+    resolved = resolve_data_yaml(tmp_path / "ds", tmp_path / "out")
+    assert f"path: {tmp_path / 'ds'}" in resolved.read_text()
+    with pytest.raises(TrainingError, match="no dataset"):
+        resolve_data_yaml(tmp_path / "missing", tmp_path / "out")
+
+
+def test_read_results_takes_the_last_row(tmp_path):
+    csv_path = tmp_path / "results.csv"
+    csv_path.write_text("epoch, metrics/mAP50(B)\n1, 0.1\n2, 0.25\n")
+    metrics, epochs = read_results(csv_path)
+    assert epochs == 2 and metrics["metrics/mAP50(B)"] == pytest.approx(0.25)
+    assert read_results(tmp_path / "none.csv") == ({}, 0)
+
+
+def test_train_cli_rejects_reserved_faces_and_missing_data(capsys):
+    assert main(["train", "--faces", "uno"]) == 2
+    assert "reserved" in capsys.readouterr().err
+    assert main(["train"]) == 2
+    assert "--data is required" in capsys.readouterr().err
+
+
+@pytest.mark.train
+@needs_ultralytics
+def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
+    """1 epoch on 6 tiny images: weights, ONNX with metadata, model card, installed copy."""
+    data = make_tiny_dataset(tmp_path / "tiny")
+    models = tmp_path / "models"
+    code = main([
+        "train", "--data", str(data), "--epochs", "1", "--imgsz", "64", "--batch", "4",
+        "--project", str(tmp_path / "runs"), "--name", "smoke", "--models-dir", str(models),
+    ])
+    assert code == 0, capsys.readouterr().err
+    onnx_path = models / "phase10-cards.onnx"
+    assert onnx_path.is_file() and (tmp_path / "runs" / "smoke" / "weights" / "best.pt").is_file()
+    card = (models / "README.md").read_text()
+    assert "Reproduce" in card and "--epochs 1" in card
+    from scorer.vision.onnx_detector import read_model_metadata
+
+    meta = read_model_metadata(onnx_path)
+    assert meta.class_names == tuple(NAMES)
+    assert meta.input_hw == (640, 640)
