@@ -1,0 +1,91 @@
+"""``phase10 dataset build`` and ``phase10 dataset show``: synthetic training data."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXAMPLES = """examples:
+  phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
+  phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
+  phase10 dataset show datasets/cards --split val --out sheet.png --n 16
+"""
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a count of 0 or more, got {text}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``dataset`` with its ``build`` and ``show`` sub-subcommands."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = subparsers.add_parser("dataset", help="render and inspect synthetic training data",
+                                   epilog=EXAMPLES, formatter_class=fmt)
+    sub = parser.add_subparsers(dest="dataset_command", metavar="action",
+                                parser_class=type(parser))
+    build = sub.add_parser("build", help="render a YOLO dataset of card photos", epilog=EXAMPLES,
+                           formatter_class=fmt)
+    build.add_argument("--out", required=True, type=Path, help="dataset folder (datasets/NAME)")
+    build.add_argument("--train", type=_positive, default=1000, help="training images")
+    build.add_argument("--val", type=_positive, default=100, help="validation images")
+    build.add_argument("--test", type=_positive, default=100, help="test images (held-out designs)")
+    build.add_argument("--seed", type=int, default=0, help="same seed, same bytes")
+    build.add_argument("--faces", type=Path, default=None,
+                       help="folder of face photos (R5.jpg, W.png, ...) instead of drawn faces")
+    build.add_argument("--imgsz", type=int, default=640, help="scene size in pixels")
+    build.add_argument("--crop", type=int, default=None,
+                       help="write a tile of this size cut from each scene (e.g. 320)")
+    build.add_argument("--workers", type=int, default=2, help="worker processes")
+    build.set_defaults(func=_build)
+    show = sub.add_parser("show", help="contact sheet of images with their labels",
+                          epilog=EXAMPLES, formatter_class=fmt)
+    show.add_argument("dataset", type=Path, help="dataset folder")
+    show.add_argument("--split", default="val", choices=("train", "val", "test"))
+    show.add_argument("--out", type=Path, default=None,
+                      help="PNG to write (default DATASET/sheet_SPLIT.png)")
+    show.add_argument("--n", type=int, default=16, help="number of images")
+    show.set_defaults(func=_show)
+    parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
+
+
+def _build(args: argparse.Namespace) -> int:
+    from scorer.render.dataset import Settings, build  # noqa: PLC0415
+
+    if args.faces is not None and not args.faces.is_dir():
+        print(f"phase10: error: --faces {args.faces} is not a folder", file=sys.stderr)
+        return 2
+    if args.crop is not None and not 0 < args.crop <= args.imgsz:
+        print(f"phase10: error: --crop {args.crop} must be between 1 and --imgsz {args.imgsz}",
+              file=sys.stderr)
+        return 2
+    settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
+                        faces=str(args.faces) if args.faces else None)
+    counts = {"train": args.train, "val": args.val, "test": args.test}
+    try:
+        facts = build(args.out, counts, settings, workers=args.workers)
+    except FileNotFoundError as error:
+        print(f"phase10: error: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {facts['images']} images to {args.out} in {facts['seconds']:.1f} s "
+          f"({facts['images_per_second']:.1f} images/s); data: {args.out / 'data.yaml'}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    import cv2  # noqa: PLC0415
+
+    from scorer.render.contact_sheet import contact_sheet  # noqa: PLC0415
+
+    try:
+        sheet = contact_sheet(args.dataset, args.split, args.n)
+    except FileNotFoundError as error:
+        print(f"phase10: error: {error}", file=sys.stderr)
+        return 2
+    out = args.out or args.dataset / f"sheet_{args.split}.png"
+    cv2.imwrite(str(out), sheet)
+    print(f"wrote {out}")
+    return 0

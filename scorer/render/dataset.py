@@ -1,0 +1,185 @@
+"""The dataset builder: per-image seeds, deck designs shared by groups of images, worker
+processes, YOLO files, data.yaml, manifests and config.json.
+
+Same seed and settings -> same bytes, whatever the number of workers: each image's
+randomness comes from ``SeedSequence([seed, split, index])`` and each deck design's from
+``SeedSequence([seed, split, DESIGN, index // DESIGN_GROUP])``.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from collections import OrderedDict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from scorer.cards import ALL_FACES
+from scorer.render.backgrounds import add_distractors, sample_background
+from scorer.render.backs import render_back
+from scorer.render.faces import Face, FaceSet, sample_style
+from scorer.render.labels import Labelled, cards_json, choose_crop, crop_scene, yolo_lines
+from scorer.render.layouts import sample_layout
+from scorer.render.scene import render_scene
+from scorer.render.verdict import phase_verdict
+
+SPLITS = ("train", "val", "test")
+SPLIT_IDS = {"train": 0, "val": 1, "test": 2}
+POOL = {"train": "train", "val": "train", "test": "test"}  # designs held out for test
+DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
+_DESIGN = 7919
+JPEG_QUALITY = (40, 95)
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What decides the bytes of a dataset."""
+
+    seed: int
+    imgsz: int = 640
+    crop: int | None = None
+    faces: str | None = None  # folder of face photos instead of procedural faces
+    version: int = FORMAT_VERSION
+
+
+def image_rng(seed: int, split: str, index: int) -> np.random.Generator:
+    """The generator of one image, independent of worker scheduling."""
+    return np.random.default_rng(np.random.SeedSequence([seed, SPLIT_IDS[split], index]))
+
+
+class _Designs:
+    """A small per-process cache of deck designs (faces and back)."""
+
+    def __init__(self, settings: Settings, keep: int = 4) -> None:
+        self.settings = settings
+        self.keep = keep
+        self.cache: OrderedDict[tuple[str, int], tuple[object, Face]] = OrderedDict()
+        self.photo_faces = None
+        if settings.faces:
+            from scorer.render.photo_faces import PhotoFaces  # noqa: PLC0415
+
+            self.photo_faces = PhotoFaces(Path(settings.faces))
+
+    def get(self, split: str, design: int) -> tuple[object, Face]:
+        key = (split, design)
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
+        rng = np.random.default_rng(
+            np.random.SeedSequence([self.settings.seed, SPLIT_IDS[split], _DESIGN, design]))
+        style = sample_style(rng, POOL[split])
+        faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
+        value = (faces, render_back(rng, style.font))
+        self.cache[key] = value
+        if len(self.cache) > self.keep:
+            self.cache.popitem(last=False)
+        return value
+
+
+def render_example(settings: Settings, designs: _Designs, split: str, index: int
+                   ) -> tuple[bytes, str, dict]:
+    """One image: JPEG bytes, YOLO label text and its manifest record."""
+    rng = image_rng(settings.seed, split, index)
+    faces, back = designs.get(split, index // DESIGN_GROUP)
+    layout = sample_layout(rng)
+    background = sample_background(rng, settings.imgsz, POOL[split])
+    add_distractors(rng, background, int(rng.integers(0, 4)))
+    scene = render_scene(rng, layout, faces, back, background)
+    if settings.crop:
+        x, y = choose_crop(rng, scene, settings.crop)
+        labelled = crop_scene(scene, x, y, settings.crop)
+    else:
+        labelled = Labelled(scene.image, scene.cards)
+    quality = int(rng.integers(JPEG_QUALITY[0], JPEG_QUALITY[1] + 1))
+    ok, jpg = cv2.imencode(".jpg", cv2.cvtColor(labelled.image, cv2.COLOR_RGB2BGR),
+                           [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    up, down = cards_json(labelled)
+    phases = []
+    for laid in layout.phases:
+        valid, source = phase_verdict(laid.phase, laid.cards, laid.variant == "valid")
+        phases.append({"phase": laid.phase, "cards": [str(c) for c in laid.cards],
+                       "groups": [[str(c) for c in g] for g in laid.groups],
+                       "valid": valid, "verdict_source": source, "variant": laid.variant})
+    h, w = labelled.image.shape[:2]
+    record = {"file": f"{split}_{index:06d}.jpg", "width": w, "height": h,
+              "scene": layout.kind, "crop_origin": list(labelled.offset), "jpeg_quality": quality,
+              "phases": phases, "cards": up, "face_down": down}
+    return jpg.tobytes(), yolo_lines(labelled), record
+
+
+_WORKER: dict = {}
+
+
+def _init_worker(settings: Settings, out: str) -> None:
+    cv2.setNumThreads(1)
+    _WORKER["settings"] = settings
+    _WORKER["designs"] = _Designs(settings)
+    _WORKER["out"] = Path(out)
+
+
+def _work(task: tuple[str, int]) -> dict:
+    split, index = task
+    settings, out = _WORKER["settings"], _WORKER["out"]
+    jpg, labels, record = render_example(settings, _WORKER["designs"], split, index)
+    stem = f"{split}_{index:06d}"
+    (out / "images" / split / f"{stem}.jpg").write_bytes(jpg)
+    (out / "labels" / split / f"{stem}.txt").write_text(labels)
+    return record
+
+
+def _data_yaml(out: Path) -> str:
+    names = "\n".join(f"  {i}: {card}" for i, card in enumerate(ALL_FACES))
+    return (f"path: {out.resolve()}\ntrain: images/train\nval: images/val\ntest: images/test\n"
+            f"nc: {len(ALL_FACES)}\nnames:\n{names}\n")
+
+
+def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 2,
+          progress: bool = True) -> dict:
+    """Render ``counts`` images per split into ``out``; returns timing facts.
+
+    Writes images/, labels/, data.yaml, manifest_{split}.json and config.json.
+    """
+    from tqdm import tqdm  # noqa: PLC0415
+
+    if settings.crop and settings.crop > settings.imgsz:
+        raise ValueError(f"--crop {settings.crop} is larger than --imgsz {settings.imgsz}")
+    out = Path(out)
+    for split in SPLITS:
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+    tasks = [(s, i) for s in SPLITS for i in range(counts.get(s, 0))]
+    records: dict[str, list[dict]] = {s: [] for s in SPLITS}
+    start = time.perf_counter()
+    bar = tqdm(total=len(tasks), unit="img", disable=not progress)
+    if workers <= 1:
+        _init_worker(settings, str(out))
+        results = map(_work, tasks)
+        for task, record in zip(tasks, results, strict=True):
+            records[task[0]].append(record)
+            bar.update()
+    else:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(workers, _init_worker, (settings, str(out))) as pool:
+            for task, record in zip(tasks, pool.imap(_work, tasks, chunksize=DESIGN_GROUP),
+                                    strict=True):
+                records[task[0]].append(record)
+                bar.update()
+    bar.close()
+    elapsed = time.perf_counter() - start
+    for split in SPLITS:
+        manifest = {"split": split, "classes": [str(c) for c in ALL_FACES],
+                    "images": records[split]}
+        (out / f"manifest_{split}.json").write_text(json.dumps(manifest, indent=1))
+    (out / "data.yaml").write_text(_data_yaml(out))
+    config = {**asdict(settings), "counts": {s: counts.get(s, 0) for s in SPLITS},
+              "design_group": DESIGN_GROUP, "pools": POOL, "jpeg_quality": list(JPEG_QUALITY)}
+    (out / "config.json").write_text(json.dumps(config, indent=1, sort_keys=True))
+    n = len(tasks)
+    return {"images": n, "seconds": elapsed, "images_per_second": n / elapsed if elapsed else 0}

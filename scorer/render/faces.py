@@ -1,0 +1,297 @@
+"""Procedural card faces: a deck design (:class:`FaceStyle`) and the 50 faces drawn from it.
+
+A face is drawn at :data:`PX_PER_MM` pixels per millimetre on a 56 x 88 mm card. Its two
+index rectangles (top-left, and bottom-right rotated 180 degrees) are the tight boxes of the
+index ink, so labels derived from them are exact.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from scorer.cards import Card, Colour
+from scorer.render.fonts import fonts_for
+from scorer.render.glyphs import symbol_mask, text_masks
+
+CARD_W_MM, CARD_H_MM = 56.0, 88.0
+PX_PER_MM = 4
+FACE_W, FACE_H = int(CARD_W_MM * PX_PER_MM), int(CARD_H_MM * PX_PER_MM)  # 224 x 352
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in face pixels
+RGB = tuple[int, int, int]
+
+BASE_COLOURS: dict[Colour, RGB] = {
+    Colour.RED: (214, 36, 42),
+    Colour.BLUE: (28, 84, 192),
+    Colour.GREEN: (22, 148, 64),
+    Colour.YELLOW: (246, 196, 24),
+}
+LAYOUTS = ("white", "full", "bands")
+# Held-out face-style parameter ranges (see datasets/README.md).
+INDEX_HEIGHT = {"train": (0.075, 0.12), "test": (0.12, 0.14)}
+CENTRE_SHAPES = {"train": ("none", "none", "oval"), "test": ("none", "ring")}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One rendered card face.
+
+    ``image``: (FACE_H, FACE_W, 3) uint8 RGB; ``alpha``: (FACE_H, FACE_W) uint8 card shape
+    (rounded corners); ``index_rects``: the top-left and bottom-right index boxes in face pixels.
+    """
+
+    image: np.ndarray
+    alpha: np.ndarray
+    index_rects: tuple[Rect, Rect]
+    pyramid: list[np.ndarray] = field(default_factory=list, compare=False)
+
+    def level(self, k: int) -> np.ndarray:
+        """The RGBA face shrunk ``k`` times by 2 (cv2.pyrDown), as (h, w, 4) uint8."""
+        if not self.pyramid:
+            self.pyramid.append(np.dstack([self.image, self.alpha]))
+        while len(self.pyramid) <= k:
+            self.pyramid.append(cv2.pyrDown(self.pyramid[-1]))
+        return self.pyramid[k]
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """A deck design: layout, fonts, inks and how Wild and Skip are printed."""
+
+    layout: str
+    font: str
+    index_font: str
+    palette: tuple[tuple[Colour, RGB], ...]
+    paper: RGB
+    index_height: float  # index digit height / card height
+    centre_height: float
+    stroke: float  # outline width / text height, 0 for none
+    shadow: bool
+    centre_shape: str
+    border: bool
+    special_ink: RGB
+    special_symbol: bool
+    special_index: str  # "letter", "word" or "symbol"
+    corner_radius: float  # mm
+    margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+
+    def colour(self, colour: Colour) -> RGB:
+        return dict(self.palette)[colour]
+
+
+def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> RGB:
+    """Shift hue, saturation and value the way inks and cameras do."""
+    h, s, v = colorsys.rgb_to_hsv(*(c / 255.0 for c in rgb))
+    h = (h + rng.uniform(-0.02, 0.02) * amount) % 1.0
+    s = float(np.clip(s * rng.uniform(0.72, 1.08) ** amount, 0, 1))
+    v = float(np.clip(v * rng.uniform(0.78, 1.06) ** amount, 0, 1))
+    r, g, b = colorsys.hsv_to_rgb(h, s, v)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
+    """A random deck design from the ``pool`` ("train" or "test") of fonts and parameters."""
+    fonts = fonts_for(pool)
+    font = str(rng.choice(fonts))
+    index_font = font if rng.random() < 0.7 else str(rng.choice(fonts))
+    palette = tuple((c, _jitter_colour(rgb, rng)) for c, rgb in BASE_COLOURS.items())
+    paper_v = rng.uniform(232, 255)
+    paper = (
+        int(paper_v),
+        int(paper_v - rng.uniform(0, 6)),
+        int(paper_v - rng.uniform(0, 14)),
+    )
+    black = int(rng.uniform(10, 50))
+    ink_choice = rng.random()
+    if ink_choice < 0.5:
+        special: RGB = (black, black, black + 5)
+    elif ink_choice < 0.75:
+        special = _jitter_colour(BASE_COLOURS[list(Colour)[rng.integers(4)]], rng)
+    else:
+        special = _jitter_colour((120, 40, 160), rng)
+    lo, hi = INDEX_HEIGHT[pool]
+    return FaceStyle(
+        layout=str(rng.choice(LAYOUTS)),
+        font=font,
+        index_font=index_font,
+        palette=palette,
+        paper=paper,
+        index_height=float(rng.uniform(lo, hi)),
+        centre_height=float(rng.uniform(0.28, 0.42)),
+        stroke=float(rng.choice([0.0, 0.0, 0.05, 0.08])),
+        shadow=bool(rng.random() < 0.35),
+        centre_shape=str(rng.choice(CENTRE_SHAPES[pool])),
+        border=bool(rng.random() < 0.4),
+        special_ink=special,
+        special_symbol=bool(rng.random() < 0.6),
+        special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
+        corner_radius=float(rng.uniform(2.5, 4.5)),
+        margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+    )
+
+
+def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB, alpha: float = 1.0):
+    """Blend ``rgb`` through ``mask`` into float ``canvas`` with the mask's top-left at (x, y)."""
+    h, w = mask.shape
+    H, W = canvas.shape[:2]
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
+    if x1 <= x0 or y1 <= y0:
+        return
+    m = mask[y0 - y : y1 - y, x0 - x : x1 - x, None] * alpha
+    roi = canvas[y0:y1, x0:x1]
+    roi *= 1.0 - m
+    roi += m * np.asarray(rgb, np.float32)
+
+
+def _ink(
+    canvas: np.ndarray,
+    masks: tuple[np.ndarray, np.ndarray],
+    x: int,
+    y: int,
+    fill: RGB,
+    outline: RGB | None,
+    shadow: bool,
+) -> None:
+    """Paint a glyph: optional drop shadow, optional outline, then the fill."""
+    fill_m, out_m = masks
+    if shadow:
+        off = max(1, round(0.05 * fill_m.shape[0]))
+        blurred = cv2.GaussianBlur(out_m, (0, 0), max(0.6, off / 2))
+        _paint(canvas, blurred, x + off, y + off, (40, 40, 40), 0.5)
+    if outline is not None:
+        _paint(canvas, out_m, x, y, outline)
+    _paint(canvas, fill_m, x, y, fill)
+
+
+def _rounded_alpha(radius_px: float) -> np.ndarray:
+    big = np.zeros((FACE_H * 4, FACE_W * 4), np.uint8)
+    r = int(radius_px * 4)
+    cv2.rectangle(big, (r, 0), (FACE_W * 4 - 1 - r, FACE_H * 4 - 1), 255, -1)
+    cv2.rectangle(big, (0, r), (FACE_W * 4 - 1, FACE_H * 4 - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (FACE_W * 4 - 1 - r, r), (r, FACE_H * 4 - 1 - r),
+                   (FACE_W * 4 - 1 - r, FACE_H * 4 - 1 - r)):
+        cv2.circle(big, (cx, cy), r, 255, -1)
+    return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+
+
+def _label(card: Card) -> str:
+    return "WILD" if card.is_wild else "SKIP" if card.is_skip else str(card.value)
+
+
+def finish_face(image: np.ndarray, radius_px: float, rects: tuple[Rect, Rect]) -> Face:
+    """Cut the rounded card shape and darken its edge; ``image`` is float RGB (H, W, 3)."""
+    alpha = _rounded_alpha(radius_px)
+    inner = cv2.erode(alpha, np.ones((3, 3), np.uint8))
+    edge = (alpha.astype(np.float32) - inner) / 255.0
+    image = image * (1.0 - 0.3 * edge[..., None])
+    out = np.clip(image, 0, 255).astype(np.uint8)
+    return Face(out, alpha, rects)
+
+
+def render_face(card: Card, style: FaceStyle) -> Face:
+    """Draw one face of ``card`` in ``style``."""
+    W, H = FACE_W, FACE_H
+    canvas = np.empty((H, W, 3), np.float32)
+    canvas[:] = style.paper
+    special = not card.is_natural
+    ink = style.special_ink if special else style.colour(card.colour)  # type: ignore[arg-type]
+    paper = style.paper
+    idx_band = style.margin[1] + style.index_height * 1.45 + 0.02
+    layout = style.layout
+
+    # Background of the face.
+    index_ink: RGB = ink
+    index_outline: RGB | None = None
+    if layout == "full":
+        canvas[:] = ink
+        pad_x, top = int(0.1 * W), int(idx_band * H)
+        panel = np.zeros((H, W), np.float32)
+        if style.centre_shape == "oval" or style.border:
+            cv2.ellipse(panel, (W // 2, H // 2), (W // 2 - pad_x, H // 2 - top), 0, 0, 360, 1.0,
+                        -1, cv2.LINE_AA)
+        else:
+            cv2.rectangle(panel, (pad_x, top), (W - pad_x, H - top), 1.0, -1, cv2.LINE_AA)
+        _paint(canvas, panel, 0, 0, paper)
+        index_ink = paper
+        index_outline = (30, 30, 30) if style.stroke > 0 else None
+    elif layout == "bands":
+        band = int(idx_band * H)
+        canvas[:band] = ink
+        canvas[H - band :] = ink
+        index_ink = paper
+    else:
+        if style.border:
+            t = max(2, int(0.012 * W))
+            m = int(0.03 * W)
+            cv2.rectangle(canvas, (m, m), (W - m, H - m), ink, t, cv2.LINE_AA)
+        if style.stroke > 0:
+            index_outline = (25, 25, 25)
+
+    # Centre: the big number, or the Wild/Skip word and symbol.
+    centre_fill, centre_outline = ink, (25, 25, 25) if style.stroke > 0 else None
+    ch = int(style.centre_height * H)
+    if not special and style.centre_shape in ("oval", "ring") and layout != "full":
+        oval = np.zeros((H, W), np.float32)
+        thick = -1 if style.centre_shape == "oval" else max(3, int(0.03 * W))
+        cv2.ellipse(oval, (W // 2, H // 2), (int(0.4 * W), int(0.27 * H)), 0, 0, 360, 1.0,
+                    thick, cv2.LINE_AA)
+        _paint(canvas, oval, 0, 0, ink)
+        if style.centre_shape == "oval":
+            centre_fill, centre_outline = paper, None
+    if special:
+        word = _label(card)
+        if style.special_symbol:
+            sym = symbol_mask("star" if card.is_wild else "skip", int(0.55 * W), style.stroke)
+            _ink(canvas, sym, (W - sym[0].shape[1]) // 2, int(0.47 * H) - sym[0].shape[0] // 2,
+                 centre_fill, centre_outline, style.shadow)
+            wm = text_masks(word, style.font, int(0.08 * H), style.stroke, False, int(0.7 * W))
+            _ink(canvas, wm, (W - wm[0].shape[1]) // 2, int(0.7 * H), centre_fill,
+                 centre_outline, style.shadow)
+        else:
+            wm = text_masks(word, style.font, int(0.13 * H), style.stroke, False, int(0.8 * W))
+            _ink(canvas, wm, (W - wm[0].shape[1]) // 2, (H - wm[0].shape[0]) // 2, centre_fill,
+                 centre_outline, style.shadow)
+    else:
+        text = str(card.value)
+        cm = text_masks(text, style.font, ch, style.stroke, card.value in (6, 9), int(0.78 * W))
+        _ink(canvas, cm, (W - cm[0].shape[1]) // 2, (H - cm[0].shape[0]) // 2, centre_fill,
+             centre_outline, style.shadow)
+
+    # Indices: top-left, and the same rotated 180 degrees at the bottom-right.
+    ih = max(8, int(style.index_height * H))
+    if special and style.special_index == "symbol":
+        masks = symbol_mask("star" if card.is_wild else "skip", int(ih * 1.15), style.stroke * 0.6)
+    elif special and style.special_index == "word":
+        masks = text_masks(_label(card), style.index_font, int(ih * 0.55), style.stroke * 0.6,
+                           False, int(0.4 * W))
+    else:
+        text = "W" if card.is_wild else "S" if card.is_skip else str(card.value)
+        masks = text_masks(text, style.index_font, ih, style.stroke * 0.6,
+                           card.value in (6, 9), int(0.32 * W))
+    mh, mw = masks[0].shape
+    x, y = int(style.margin[0] * W), int(style.margin[1] * H)
+    _ink(canvas, masks, x, y, index_ink, index_outline, False)
+    rot = (np.rot90(masks[0], 2), np.rot90(masks[1], 2))
+    bx, by = W - x - mw, H - y - mh
+    _ink(canvas, rot, bx, by, index_ink, index_outline, False)
+    rects = ((float(x), float(y), float(x + mw), float(y + mh)),
+             (float(bx), float(by), float(bx + mw), float(by + mh)))
+    return finish_face(canvas, style.corner_radius * PX_PER_MM, rects)
+
+
+class FaceSet:
+    """The faces of one deck design, drawn on first use and kept."""
+
+    def __init__(self, style: FaceStyle) -> None:
+        self.style = style
+        self._faces: dict[Card, Face] = {}
+
+    def __getitem__(self, card: Card) -> Face:
+        face = self._faces.get(card)
+        if face is None:
+            face = self._faces[card] = render_face(card, self.style)
+        return face

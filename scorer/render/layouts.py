@@ -1,0 +1,155 @@
+"""Where cards lie on the table, in millimetres: laid phases, fanned hands, spread cards
+and a whole table with draw and discard piles. Paint order is list order (bottom first)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from scorer.cards import Card
+from scorer.render.deck import Deck
+from scorer.render.faces import CARD_H_MM, CARD_W_MM
+from scorer.render.phases_gen import LaidPhase, lay_phase
+
+SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on the table: centre (mm), rotation (degrees, counter-clockwise on the
+    table as seen in the image), face up (``card``) or face down (``card`` is None)."""
+
+    card: Card | None
+    x: float
+    y: float
+    angle: float
+
+
+@dataclass
+class Layout:
+    """A scene's cards in paint order, occluders (hand parts: a polygon in mm and a skin tone
+    in [0, 1]) painted over them, and the laid phases."""
+
+    kind: str
+    cards: list[Placement] = field(default_factory=list)
+    occluders: list[tuple[np.ndarray, float]] = field(default_factory=list)
+    phases: list[LaidPhase] = field(default_factory=list)
+
+
+def _rot(angle: float, x: float, y: float) -> tuple[float, float]:
+    a = math.radians(angle)
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def _phase_rows(rng: np.random.Generator, laid: LaidPhase, x0: float, y0: float,
+                angle: float) -> tuple[list[Placement], float]:
+    """Rows of overlapping cards, one per group; returns placements and the height used."""
+    out: list[Placement] = []
+    cover = float(rng.uniform(0.4, 0.8))
+    row_gap = float(rng.uniform(4, 20))
+    y = 0.0
+    for group in laid.groups:
+        step = CARD_W_MM * (1 - cover + rng.uniform(-0.04, 0.04))
+        for i, card in enumerate(group):
+            lx = i * step + rng.uniform(-1, 1)
+            ly = y + rng.uniform(-1.5, 1.5)
+            dx, dy = _rot(angle, lx, ly)
+            out.append(Placement(card, x0 + dx, y0 + dy, angle + rng.uniform(-4, 4)))
+        y += CARD_H_MM + row_gap
+    return out, y
+
+
+def _phase_scene(rng: np.random.Generator, deck: Deck) -> Layout:
+    laid = lay_phase(rng, deck)
+    cards, _ = _phase_rows(rng, laid, 0.0, 0.0, float(rng.uniform(-6, 6)))
+    return Layout("phase", cards, phases=[laid])
+
+
+def _hand(rng: np.random.Generator, deck: Deck, n: int) -> Layout:
+    """A fan of ``n`` cards rotated about a pivot near their bottom, with the holding hand."""
+    spread = float(rng.uniform(5, 14))
+    radius = CARD_H_MM * float(rng.uniform(0.45, 0.85))
+    cards = []
+    for i in range(n):
+        card = deck.draw(rng)
+        if card is None:
+            break
+        theta = (i - (n - 1) / 2) * spread + rng.uniform(-1, 1)
+        dx, dy = _rot(theta, 0.0, -radius)
+        cards.append(Placement(card, dx, dy + radius * 0.6, theta))
+    # The holding hand: a palm and thumb over the pivot.
+    skin = float(rng.uniform(0, 1))
+    palm = []
+    py = radius * 0.6 + CARD_H_MM * 0.15
+    for k in range(24):
+        a = 2 * math.pi * k / 24
+        palm.append((32 * math.cos(a) + rng.uniform(-2, 2), py + 28 * math.sin(a) + 10))
+    thumb_a = math.radians(rng.uniform(-60, -20))
+    thumb = [(0, py), (40 * math.cos(thumb_a) - 6, py + 40 * math.sin(thumb_a)),
+             (40 * math.cos(thumb_a) + 6, py + 40 * math.sin(thumb_a) + 8), (10, py + 12)]
+    layout = Layout("hand", cards)
+    if rng.random() < 0.85:
+        layout.occluders = [(np.array(palm, np.float32), skin), (np.array(thumb, np.float32), skin)]
+    return layout
+
+
+def _spread(rng: np.random.Generator, deck: Deck) -> Layout:
+    """1-8 cards with no overlap, any orientation."""
+    n = int(rng.integers(1, 9))
+    cols = int(math.ceil(math.sqrt(n)))
+    pitch = math.hypot(CARD_W_MM, CARD_H_MM) + float(rng.uniform(2, 25))
+    cells = rng.permutation(cols * cols)[:n]
+    cards = []
+    for c in cells:
+        card = deck.draw(rng)
+        if card is None:
+            break
+        gx, gy = c % cols, c // cols
+        angle = float(rng.uniform(-180, 180)) if rng.random() < 0.5 else float(rng.uniform(-15, 15))
+        cards.append(Placement(card, gx * pitch + rng.uniform(-3, 3),
+                               gy * pitch + rng.uniform(-3, 3), angle))
+    return Layout("spread", cards)
+
+
+def _table(rng: np.random.Generator, deck: Deck) -> Layout:
+    """Draw pile, discard pile and 1-2 laid phases beside them."""
+    layout = Layout("table")
+    for _ in range(int(rng.integers(3, 12))):  # draw pile, face down
+        layout.cards.append(Placement(None, rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5),
+                                      float(rng.uniform(-6, 6))))
+    dx = CARD_W_MM + float(rng.uniform(10, 40))
+    for _ in range(int(rng.integers(1, 6))):  # discard pile, messy
+        card = deck.draw(rng)
+        if card is None:
+            break
+        layout.cards.append(Placement(card, dx + rng.uniform(-8, 8), rng.uniform(-8, 8),
+                                      float(rng.uniform(-35, 35))))
+    y = CARD_H_MM + float(rng.uniform(15, 40))
+    x = float(rng.uniform(-30, 10))
+    for _ in range(int(rng.integers(1, 3))):
+        try:
+            laid = lay_phase(rng, deck)
+        except RuntimeError:
+            break
+        cards, used = _phase_rows(rng, laid, x, y, float(rng.uniform(-5, 5)))
+        layout.cards.extend(cards)
+        layout.phases.append(laid)
+        y += used + float(rng.uniform(5, 25))
+    return layout
+
+
+def sample_layout(rng: np.random.Generator, kind: str | None = None) -> Layout:
+    """A random scene layout (kind drawn from :data:`SCENE_KINDS` unless given)."""
+    kind = str(rng.choice(SCENE_KINDS)) if kind is None else kind
+    deck = Deck()
+    if kind == "phase":
+        return _phase_scene(rng, deck)
+    if kind == "hand":
+        return _hand(rng, deck, int(rng.integers(3, 12)))
+    if kind == "spread":
+        return _spread(rng, deck)
+    if kind == "table":
+        return _table(rng, deck)
+    raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(set(SCENE_KINDS))}")
