@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from web import config, db, errors, i18n
+from web import config, db, errors, i18n, live
 from web.blueprints import api, camera, games, rounds, share
 
 
@@ -39,4 +39,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
     app.register_blueprint(api.bp)
+    app.register_blueprint(live.bp)  # the live camera mode (its own module exempts its frames)
     return app

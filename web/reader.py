@@ -7,6 +7,7 @@ is imported on first use, so the app starts without the model.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -20,15 +21,18 @@ class ReaderUnavailable(RuntimeError):
 def read(image: np.ndarray) -> dict[str, Any]:
     """Detect the cards in a decoded image: ``{"cards": [{"card", "confidence", "box"}], ...}``."""
     reader = current_app.config.get("CARD_READER")
+    model_errors: tuple[type[BaseException], ...] = (FileNotFoundError,)
     if reader is None:
         try:
-            from scorer.vision import read_cards
+            from scorer.vision import ModelError, read_cards
         except ImportError as error:
             raise ReaderUnavailable(f"the card detector is not installed: {error}") from None
-        reader = read_cards
+        reader, model_errors = read_cards, (FileNotFoundError, ModelError)
+        if current_app.config.get("MODEL_PATH"):
+            reader = functools.partial(read_cards, model=current_app.config["MODEL_PATH"])
     conf = current_app.config["DETECT_CONFIDENCE"]
     try:
         reading = reader(image, conf=conf)
-    except FileNotFoundError as error:
-        raise ReaderUnavailable(f"the card detector has no model: {error}") from None
+    except model_errors as error:
+        raise ReaderUnavailable(f"the card detector cannot run: {error}") from None
     return reading.to_dict()

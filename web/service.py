@@ -2,6 +2,10 @@
 
 Every change is checked by the engine (:mod:`scorer.game`) before it is stored, and standings
 are always recomputed from the stored records; this module holds no rule of its own.
+
+Rounds are stored as entered (``RoundRecord.to_dict()`` of what the players said), not in the
+engine's normalised form: the phase a player attempted and similar derived fields are worked
+out again on every replay, so deleting or editing an early round moves the later ones along.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from scorer.game import (
     RoundRecord,
     Standings,
     check_round,
+    check_rounds,
     delete_round,
     replace_round,
     standings,
@@ -35,6 +40,7 @@ class GameState:
 
     game: store.Game
     setup: GameSetup
+    entered: tuple[RoundRecord, ...]
     rounds: tuple[RoundRecord, ...]
     standings: Standings
 
@@ -64,8 +70,10 @@ def load_shared(token: str) -> GameState:
 
 def state_of(game: store.Game) -> GameState:
     setup = GameSetup.from_dict(game.setup)
-    rounds = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
-    return GameState(game, setup, rounds, standings(setup, rounds))
+    entered = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
+    return GameState(
+        game, setup, entered, check_rounds(setup, entered), standings(setup, entered)
+    )
 
 
 def new_setup(
@@ -98,8 +106,8 @@ def parse_round(data: Any) -> RoundRecord:
 
 def add_round(state: GameState, record: RoundRecord) -> int:
     """Check and append a round; returns the new game version."""
-    checked = check_round(state.setup, state.rounds, record)
-    records = [*state.rounds, checked]
+    check_round(state.setup, state.entered, record)
+    records = [*state.entered, record]
     return store.change_rounds(
         state.game.id, state.version, "add", len(records), [r.to_dict() for r in records]
     )
@@ -113,7 +121,9 @@ def _round_index(state: GameState, number: int) -> int:
 
 def edit_round(state: GameState, number: int, record: RoundRecord) -> int:
     """Replace round ``number`` (1-based); every later round is checked again."""
-    records = replace_round(state.setup, state.rounds, _round_index(state, number), record)
+    index = _round_index(state, number)
+    replace_round(state.setup, state.entered, index, record)
+    records = [*state.entered[:index], record, *state.entered[index + 1:]]
     return store.change_rounds(
         state.game.id, state.version, "edit", number, [r.to_dict() for r in records]
     )
@@ -121,7 +131,9 @@ def edit_round(state: GameState, number: int, record: RoundRecord) -> int:
 
 def remove_round(state: GameState, number: int) -> int:
     """Delete round ``number`` (1-based); the rounds after it are checked again."""
-    records = delete_round(state.setup, state.rounds, _round_index(state, number))
+    index = _round_index(state, number)
+    delete_round(state.setup, state.entered, index)
+    records = [*state.entered[:index], *state.entered[index + 1:]]
     return store.change_rounds(
         state.game.id, state.version, "delete", number, [r.to_dict() for r in records]
     )
