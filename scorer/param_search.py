@@ -1,0 +1,191 @@
+"""The fast complete search for phases whose groups read one attribute of a card.
+
+Sets and runs read only the number, colour groups only the colour; a phase made of sets and
+runs (every standard phase but 8), or of colour groups only (phase 8), is a problem on the
+count of natural cards per value. Each group gets a parameter (a set or colour group its value
+or none, a run its range of numbers), every combination is tried, and for one combination the
+best sharing of the cards is direct: a run takes one card of each number in its range, a set
+the cards of its value, so nothing is greedy about it. Cost as in :mod:`scorer.solver`.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from scorer.cards import MAX_NUMBER
+from scorer.solver import INFINITE, RUN, SET
+
+Param = int | tuple[int, int]
+"""A set's value (0 = no natural card) or a run's inclusive range ``(low, high)``."""
+
+
+def _options(kind: int, size: int, values: list[int]) -> list[Param]:
+    if kind == RUN:
+        return [
+            (low, high)
+            for low in range(1, MAX_NUMBER + 1)
+            for high in range(low + size - 1, MAX_NUMBER + 1)
+        ]
+    return [0, *values]
+
+
+def search(
+    counts: dict[int, int],
+    kinds: tuple[int, ...],
+    sizes: tuple[int, ...],
+    wilds: int,
+    natural_per_group: bool,
+) -> tuple[int, tuple[Param, ...]]:
+    """The cheapest parameters for the groups: ``(cost, params)``; cost 0 means valid.
+
+    ``counts`` maps each value (number 1..12, or colour index + 1 for colour groups, which are
+    passed as ``SET``) to how many natural cards show it. Runs take numbers only.
+    """
+    values = sorted(v for v, n in counts.items() if n)
+    option_lists = [_options(k, s, values) for k, s in zip(kinds, sizes, strict=True)]
+    twins = [
+        max((j for j in range(i) if (kinds[j], sizes[j]) == (kinds[i], sizes[i])), default=-1)
+        for i in range(len(kinds))
+    ]
+    unbounded = any(kind != RUN for kind in kinds)
+    if kinds.count(RUN) <= 1:
+        cost_of = _one_run_cost(counts, kinds, sizes, wilds, natural_per_group, unbounded)
+    else:
+        def cost_of(params: tuple[Param, ...]) -> int:
+            return _cost(counts, values, kinds, sizes, params, wilds, natural_per_group,
+                         unbounded)
+    best_cost, best_params = INFINITE, tuple(o[0] for o in option_lists)
+    for params in product(*option_lists):
+        if any(t >= 0 and params[t] > params[i] for i, t in enumerate(twins)):  # type: ignore
+            continue
+        cost = cost_of(params)
+        if cost < best_cost:
+            best_cost, best_params = cost, params
+            if cost == 0:
+                break
+    return best_cost, best_params
+
+
+def _one_run_cost(counts, kinds, sizes, wilds, natural_per_group, unbounded):
+    """A constant-time cost for phases with at most one run (all the standard ones)."""
+    present = [0] * (MAX_NUMBER + 2)
+    for value in range(1, MAX_NUMBER + 1):
+        present[value] = present[value - 1] + (1 if counts.get(value, 0) else 0)
+    total = sum(counts.values())
+    run = kinds.index(RUN) if RUN in kinds else -1
+    sets = [g for g, kind in enumerate(kinds) if kind == SET]
+    by_size = sorted(sets, key=lambda g: sizes[g])
+
+    def cost_of(params: tuple[Param, ...]) -> int:
+        need = 0
+        used = 0
+        started = 0
+        low = high = 0
+        if run >= 0:
+            low, high = params[run]  # type: ignore[misc]
+            filled = present[high] - present[low - 1]
+            need += high - low + 1 - filled
+            used += filled
+            started += filled > 0
+        shared: dict[int, int] = {}
+        for g in by_size:
+            value = params[g]
+            if value == 0:
+                need += sizes[g]
+                continue
+            if value not in shared:
+                avail = counts.get(value, 0)  # type: ignore[arg-type]
+                if low <= value <= high and avail:  # type: ignore[operator]
+                    avail -= 1
+                used += avail
+                shared[value] = avail  # type: ignore[index]
+            avail = shared[value]  # type: ignore[index]
+            take = min(avail, sizes[g])
+            need += sizes[g] - take
+            started += take > 0
+            shared[value] = avail - take  # type: ignore[index]
+        groups = len(kinds)
+        missing_naturals = groups - started if natural_per_group else int(started == 0)
+        surplus = 0 if unbounded else max(0, wilds - need)
+        return total - used + max(0, need - wilds) + surplus + missing_naturals
+
+    return cost_of
+
+
+def _cost(counts, values, kinds, sizes, params, wilds, natural_per_group, unbounded) -> int:
+    filled = [0] * len(kinds)
+    left = 0
+    for value in values:
+        count = counts[value]
+        for g, kind in enumerate(kinds):
+            if kind == RUN and count and params[g][0] <= value <= params[g][1]:
+                filled[g] += 1
+                count -= 1
+        if not count:
+            continue
+        absorbed = False
+        for g, kind in enumerate(kinds):
+            if kind == SET and params[g] == value:
+                filled[g] += count  # the first set of this value takes all; see allocate()
+                absorbed = True
+                break
+        if not absorbed:
+            left += count
+    need = 0
+    for g, kind in enumerate(kinds):
+        if kind == RUN:
+            need += params[g][1] - params[g][0] + 1 - filled[g]
+    need += _share_sets(kinds, sizes, params, filled)
+    started = [f > 0 for f in filled]
+    missing_naturals = started.count(False) if natural_per_group else int(not any(started))
+    surplus = 0 if unbounded else max(0, wilds - need)
+    return left + max(0, need - wilds) + surplus + missing_naturals
+
+
+def _share_sets(kinds, sizes, params, filled) -> int:
+    """Share each value's cards among the sets of that value (in ``filled``); their need."""
+    need = 0
+    shared: dict[int, list[int]] = {}
+    for g, kind in enumerate(kinds):
+        if kind == SET:
+            if params[g] == 0:
+                need += sizes[g]
+            else:
+                shared.setdefault(params[g], []).append(g)
+    for groups in shared.values():
+        cards = sum(filled[g] for g in groups)
+        ordered = sorted(groups, key=lambda g: sizes[g])
+        for g in ordered:
+            use = min(cards, sizes[g])
+            filled[g] = use
+            need += sizes[g] - use
+            cards -= use
+        filled[ordered[-1]] += cards
+    return need
+
+
+def allocate(
+    cards_by_value: dict[int, list],
+    kinds: tuple[int, ...],
+    sizes: tuple[int, ...],
+    params: tuple[Param, ...],
+) -> tuple[list[list], list]:
+    """Share the actual cards as the parameters say: (cards per group, left-over cards)."""
+    taken: list[list] = [[] for _ in kinds]
+    left: list = []
+    for value in sorted(cards_by_value):
+        pile = list(cards_by_value[value])
+        for g, kind in enumerate(kinds):
+            if kind == RUN and pile and params[g][0] <= value <= params[g][1]:
+                taken[g].append(pile.pop(0))
+        sets = sorted((g for g, k in enumerate(kinds) if k == SET and params[g] == value),
+                      key=lambda g: sizes[g])
+        for g in sets:
+            use = min(len(pile), sizes[g])
+            taken[g].extend(pile[:use])
+            pile = pile[use:]
+        if sets:
+            taken[sets[-1]].extend(pile)
+        else:
+            left.extend(pile)
+    return taken, left
