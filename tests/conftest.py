@@ -1,7 +1,7 @@
 """Shared fixtures: the Flask tutorial's ``app``, ``client`` and ``runner``, and a fake card reader.
 
 ``app`` uses a temporary SQLite file and a fake card reader (``app.config["CARD_READER"]``) so
-web tests need no model; set ``app.config["CARD_READER"].cards`` to choose what it "sees".
+web tests need no model; set ``app.config["CARD_READER"].names`` to choose what it "sees".
 Form tests run with CSRF off; ``csrf_app`` keeps it on.
 """
 

@@ -42,7 +42,7 @@ def test_a_game_needs_two_to_six_distinct_players(client):
     assert "2 to 6 players" in one.get_data(as_text=True)
     twice = client.post("/games/new", data={"player-0": "Ann", "player-1": "ann", "dealer": "0"})
     assert twice.status_code == 400
-    assert "two players are called" in twice.get_data(as_text=True)
+    assert "ann appears twice" in twice.get_data(as_text=True)
 
 
 def test_the_dealer_is_counted_among_the_filled_seats(client):

@@ -12,7 +12,7 @@ from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale, gettext, lazy_gettext, ngettext
 from werkzeug.exceptions import HTTPException
 
-from web import messages
+from web import messages, reasons
 
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "uk": "Українська", "sv": "Svenska"}
 LANG_COOKIE = "lang"
@@ -53,32 +53,15 @@ def variant_label(name: str) -> str:
     return str(label) if label is not None else name
 
 
-def _from_code(code: str | None, params: dict[str, Any] | None, fallback: str) -> str:
-    template = messages.REASONS.get(code or "")
-    if template is None:
-        return fallback
-    values = dict(params or {})
-    for key, value in list(values.items()):
-        if isinstance(value, (list, tuple)):
-            values[key] = " ".join(str(item) for item in value)
-        elif key == "kind" and isinstance(value, str):
-            values[key] = str(messages.KINDS.get(value, value))
-    try:
-        return str(template) % values
-    except (KeyError, TypeError, ValueError):
-        return fallback
-
-
 def reason_message(reason: Any) -> str:
-    """A validator reason (``code``, ``params``, ``message``) in the page's language."""
+    """A validator reason (``code``, ``params``, English ``text``) in the page's language."""
     if reason is None:
         return ""
     if isinstance(reason, dict):
-        return _from_code(reason.get("code"), reason.get("params"), reason.get("message", ""))
-    return _from_code(
-        getattr(reason, "code", None), getattr(reason, "params", None),
-        getattr(reason, "message", str(reason)),
-    )
+        code, params, text = reason.get("code"), reason.get("params"), reason.get("text", "")
+    else:
+        code, params, text = reason.code, reason.params, str(reason)
+    return reasons.validator_reason(code, params) or text
 
 
 def error_message(error: BaseException) -> str:
@@ -90,7 +73,8 @@ def error_message(error: BaseException) -> str:
         return gettext("This is not a usable image: %(detail)s", detail=str(error))
     if type(error).__name__ == "ReaderUnavailable":
         return gettext("The card reader is not available on this server.")
-    return _from_code(getattr(error, "code", None), getattr(error, "params", None), str(error))
+    translated = reasons.game_error(getattr(error, "code", None), getattr(error, "params", None))
+    return translated or str(error)
 
 
 def change_label(change: dict[str, Any] | None) -> str:
@@ -110,8 +94,12 @@ def undone_message(change: dict[str, Any]) -> str:
 
 
 def http_message(error: HTTPException) -> str:
+    """The error's own description when the app gave one, else the status's generic text."""
+    custom = error.description and error.description != type(error).description
     template = messages.HTTP.get(error.code or 0)
-    return str(template) if template is not None else (error.description or error.name)
+    if custom or template is None:
+        return str(error.description or error.name)
+    return str(template)
 
 
 def current_language() -> str:

@@ -1,7 +1,7 @@
-"""Translatable texts for engine values: variant names, group kinds, reason and error codes.
+"""Translatable fixed texts: variant names, the app's own errors, HTTP errors.
 
-Keys are the engine's stable names and codes; the values are lazy so each request renders them
-in its own language. ``%(name)s`` placeholders take the ``params`` the engine attaches.
+Keys are stable names (variant names, exception class names, status codes); the values are
+lazy so each request renders them in its own language. Engine codes are in :mod:`web.reasons`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ VARIANTS = {
     "odd": _l("Odd phases only (1, 3, 5, 7, 9)"),
     "choose": _l("Choose your phase each round"),
 }
-
-KINDS = {"set": _l("set"), "run": _l("run"), "colour": _l("colour")}
 
 ERRORS = {
     "GameNotFound": _l("There is no such game."),
@@ -40,6 +38,3 @@ HTTP = {
     415: _l("Send JSON (Content-Type: application/json)."),
     500: _l("Something went wrong on the server."),
 }
-
-REASONS: dict[str, object] = {}
-"""Validator reasons and engine errors by code; filled in from the engine's codes."""

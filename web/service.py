@@ -86,7 +86,7 @@ def new_setup(
 ) -> GameSetup:
     """A checked game setup; raises the engine's errors for bad players, dealer or variant."""
     rules = make_rules(variant, phases_count=phases_count, natural_per_group=natural_per_group)
-    return GameSetup(tuple(players), rules, first_dealer)
+    return GameSetup(players, rules, first_dealer)  # type: ignore[arg-type]  # it checks
 
 
 def create(name: str, setup: GameSetup) -> GameState:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Request
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, PreconditionRequired
 
 
 def _parse(value: Any) -> int:
     text = str(value).strip().removeprefix("W/").strip('"')
     if not text.isdigit():
-        raise BadRequest(f"the game version must be a whole number, got {str(value)[:20]!r}")
+        raise BadRequest(_("The game version must be a whole number."))
     return int(text)
 
 
@@ -19,7 +20,7 @@ def form_version(req: Request) -> int:
     """The ``version`` hidden field every page form carries."""
     value = req.form.get("version")
     if value is None:
-        raise BadRequest("the form has no game version; reload the page")
+        raise BadRequest(_("The form has no game version; reload the page."))
     return _parse(value)
 
 
@@ -30,7 +31,7 @@ def api_version(req: Request, body: Any = None) -> int:
         return _parse(header)
     if isinstance(body, dict) and "version" in body:
         return _parse(body["version"])
-    raise PreconditionRequired(
-        'say which game version this change is based on: an If-Match: "<version>" header '
-        "or a version field (GET the game for its version)"
-    )
+    raise PreconditionRequired(_(
+        'Say which game version this change is based on: an If-Match: "<version>" header '
+        "or a version field (GET the game for its version)."
+    ))

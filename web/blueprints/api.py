@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 from scorer.errors import NotationError
@@ -26,17 +27,19 @@ def refuse_cross_site() -> None:
     if request.is_json or request.headers.get("X-Requested-With"):
         return
     raise Forbidden(
-        "API writes need Content-Type: application/json or an X-Requested-With header"
+        _("API writes need Content-Type: application/json or an X-Requested-With header.")
     )
 
 
 def json_body() -> dict[str, Any]:
     """The request's JSON object; 415 for another content type, 400 for malformed JSON."""
     if not request.is_json:
-        raise UnsupportedMediaType("send JSON with Content-Type: application/json")
+        raise UnsupportedMediaType(_("Send JSON with Content-Type: application/json."))
     data = request.get_json(silent=True)
+    if data is None:
+        raise BadRequest(_("The body is not valid JSON."))
     if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
+        raise BadRequest(_("The body must be a JSON object."))
     return data
 
 
@@ -103,7 +106,7 @@ def update_game(game_id: int) -> Response:
     body = json_body()
     archived = body.get("archived")
     if not isinstance(archived, bool):
-        raise BadRequest("send {\"archived\": true} or {\"archived\": false} with the version")
+        raise BadRequest(_('Send {"archived": true} or {"archived": false} with the version.'))
     store.set_archived(game_id, api_version(request, body), archived)
     return _game_response(game_id)
 
@@ -244,7 +247,7 @@ def _phase_of(body: dict[str, Any]):
     if body.get("game") is not None:
         game_id = body["game"]
         if not str(game_id).isdigit():
-            raise BadRequest("game must be a game id (a whole number)")
+            raise BadRequest(_("game must be a game id (a whole number)."))
         state = service.load(int(game_id))
         standing = service.standing_of(state, str(body.get("player", "")))
         return service.phase_spec_for(state, standing), state.setup.rules.natural_per_group

@@ -1,0 +1,192 @@
+"""The engine's codes in the page's language: validator reasons and round/set-up errors.
+
+Each function takes a ``code`` and its ``params`` as documented in :mod:`scorer.validate` and
+:mod:`scorer.game` and returns translated text, or ``None`` for a code it does not know (the
+caller then shows the engine's English message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask_babel import gettext, ngettext
+
+
+def _join(values: Any) -> str:
+    if isinstance(values, (list, tuple)):
+        return ", ".join(str(v) for v in values)
+    return str(values)
+
+
+def _cards(values: Any) -> str:
+    if isinstance(values, (list, tuple)):
+        return " ".join(str(v) for v in values)
+    return str(values)
+
+
+def colour_name(letter: str) -> str:
+    return {
+        "R": gettext("red"), "B": gettext("blue"), "G": gettext("green"), "Y": gettext("yellow"),
+    }.get(letter, letter)
+
+
+def _requirement(params: dict[str, Any]) -> str:
+    from web.i18n import phase_part
+
+    if "kind" in params and "size" in params:
+        return phase_part(params["kind"], int(params["size"]), 1)
+    return str(params.get("requirement", ""))
+
+
+def _option(kind: str, value: str) -> str:
+    if value == "W":
+        return gettext("a Wild")
+    if kind == "colour":
+        return gettext("a %(colour)s card", colour=colour_name(value))
+    return gettext("a %(number)s", number=value)
+
+
+def _short_item(item: dict[str, Any]) -> str:
+    requirement = _requirement(item)
+    shown = _cards(item.get("cards") or []) or gettext("no natural card")
+    options = " / ".join(_option(item["kind"], str(v)) for v in item.get("completions", []))
+    missing = int(item.get("missing", 0))
+    need = ngettext(
+        "%(num)d more card needed", "%(num)d more cards needed", missing
+    )
+    text = gettext("%(requirement)s: closest is %(cards)s; %(need)s",
+                   requirement=requirement, cards=shown, need=need)
+    return f"{text} ({options})" if options else text
+
+
+def _left_over(cards: Any) -> str:
+    return gettext("%(cards)s fit no group", cards=_cards(cards))
+
+
+def _group_short(p: dict[str, Any]) -> str:
+    parts = [_short_item(item) for item in p.get("short", [])]
+    if p.get("left_over"):
+        parts.append(_left_over(p["left_over"]))
+    return "; ".join(parts)
+
+
+def _no_natural(p: dict[str, Any]) -> str:
+    if p.get("group") is None:
+        return gettext("A phase needs at least one natural (non-Wild) card.")
+    return gettext(
+        "%(requirement)s has no natural card: the house rule asks for one in every group.",
+        requirement=_requirement(p),
+    )
+
+
+def _group_invalid(p: dict[str, Any]) -> str:
+    detail = p.get("detail") or {}
+    inner = validator_reason(detail.get("code"), detail.get("params") or {}) or ""
+    return gettext(
+        "Group %(number)d (%(cards)s) is not a %(requirement)s: %(detail)s",
+        number=int(p["group"]) + 1, cards=_cards(p.get("cards", [])),
+        requirement=_requirement(p), detail=inner,
+    )
+
+
+VALIDATOR: dict[str, Callable[[dict[str, Any]], str]] = {
+    "skip_in_phase": lambda p: gettext(
+        "A Skip is never part of a phase: take %(cards)s away.", cards=_cards(p["cards"])),
+    "no_natural": _no_natural,
+    "too_few_cards": lambda p: ngettext(
+        "The phase needs at least %(num)d card; %(given)s given.",
+        "The phase needs at least %(num)d cards; %(given)s given.",
+        int(p["needed"]), given=p["given"]),
+    "group_short": _group_short,
+    "cards_left_over": lambda p: gettext(
+        "%(cards)s fit no group: every card laid down must belong to one of the phase's groups.",
+        cards=_cards(p["cards"])),
+    "wrong_group_count": lambda p: ngettext(
+        "The phase has %(num)d group, not %(given)s.",
+        "The phase has %(num)d groups, not %(given)s.", int(p["expected"]), given=p["given"]),
+    "group_invalid": _group_invalid,
+    "no_grouping": lambda p: gettext("These cards cannot be split into the phase's groups."),
+}
+
+
+GAME: dict[str, Callable[[dict[str, Any]], str]] = {
+    "player_count": lambda p: gettext(
+        "Phase 10 is played by 2 to 6 players, not %(count)s.", count=p["count"]),
+    "duplicate_player": lambda p: gettext(
+        "%(name)s appears twice: every player needs a different name and one result.",
+        name=p["name"]),
+    "bad_dealer": lambda p: gettext("Choose the first dealer among the players."),
+    "unknown_player": lambda p: gettext(
+        "%(name)s is not playing; the players are %(players)s.",
+        name=p["name"], players=_join(p["players"])),
+    "missing_player": lambda p: gettext("%(name)s has no result in this round.", name=p["name"]),
+    "extra_result": lambda p: gettext("%(name)s does not play in this round.", name=p["name"]),
+    "game_over": lambda p: gettext("The game is over: %(winner)s won.", winner=p["winner"]),
+    "tie_breaker_pending": lambda p: gettext(
+        "A tie-breaker round between %(players)s comes next.", players=_join(p["players"])),
+    "no_tie_breaker": lambda p: gettext("No tie-breaker round is due."),
+    "nobody_went_out": lambda p: gettext(
+        "Nobody went out: choose the one player who went out and ended the round."),
+    "several_went_out": lambda p: gettext(
+        "Only one player goes out, but %(players)s are marked.", players=_join(p["players"])),
+    "went_out_without_phase": lambda p: gettext(
+        "The player who went out completed their phase: choose Yes."),
+    "went_out_with_cards": lambda p: gettext(
+        "The player who went out scores 0 and holds no cards (got %(points)s points).",
+        points=p["points"]),
+    "points_missing": lambda p: gettext("Give the penalty points (or scan the hand)."),
+    "negative_points": lambda p: gettext(
+        "Points cannot be negative (%(points)s).", points=p["points"]),
+    "points_not_multiple_of_5": lambda p: gettext(
+        "Every card scores a multiple of 5, so %(points)s cannot be right.", points=p["points"]),
+    "points_too_high": lambda p: gettext(
+        "%(points)s points is more than a hand can score (%(max)s).",
+        points=p["points"], max=p["max"]),
+    "zero_points": lambda p: gettext(
+        "Only the player who went out (%(name)s) scores 0.", name=p["went_out"]),
+    "points_below_50": lambda p: gettext(
+        "Did not lay down, so still holds 10 cards: at least 50 points, not %(points)s.",
+        points=p["points"]),
+    "points_mismatch": lambda p: gettext(
+        "%(points)s points do not match the hand, which scores %(hand)s.",
+        points=p["points"], hand=p["hand_points"]),
+    "hand_size": lambda p: gettext(
+        "Did not lay down, so holds 10 cards; the hand has %(cards)s.", cards=p["cards"]),
+    "hand_not_in_deck": lambda p: gettext(
+        "The hand has more copies of a card than a deck holds."),
+    "phase_missing": lambda p: gettext(
+        "Say which phase was completed (one of %(phases)s).", phases=_join(p["remaining"])),
+    "wrong_phase": lambda p: gettext(
+        "Plays phase %(expected)s this round, not phase %(given)s.",
+        expected=p["expected"], given=p["given"]),
+    "phase_not_available": lambda p: gettext(
+        "Phase %(given)s is not open to this player; remaining: %(phases)s.",
+        given=p["given"], phases=_join(p["remaining"])),
+    "bad_number": lambda p: gettext("Write a whole number, not %(value)s.", value=p["value"]),
+    "bad_value": lambda p: gettext("This value cannot be read: %(value)s.", value=p["value"]),
+    "bad_card": lambda p: gettext("A card cannot be read: %(error)s", error=p["error"]),
+}
+
+
+def _lookup(table: dict[str, Callable[[dict[str, Any]], str]], code: str | None,
+            params: dict[str, Any] | None) -> str | None:
+    if not code or code not in table:
+        return None
+    try:
+        return table[code](dict(params or {}))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def validator_reason(code: str | None, params: dict[str, Any] | None) -> str | None:
+    """A validator reason in the page's language (``None`` for an unknown code)."""
+    return _lookup(VALIDATOR, code, params)
+
+
+def game_error(code: str | None, params: dict[str, Any] | None) -> str | None:
+    """An engine round/set-up error in the page's language, with the round when it names one."""
+    text = _lookup(GAME, code, params)
+    if text is not None and params and params.get("round"):
+        text = gettext("Round %(number)s: %(reason)s", number=params["round"], reason=text)
+    return text
