@@ -14,7 +14,9 @@ def test_a_free_slot_is_granted_and_counted():
     limiter = DetectionLimiter(slots=1)
     with limiter.slot():
         assert limiter.stats.in_use == 1
-    assert limiter.stats.to_dict() == {"slots": 1, "in_use": 0, "served": 1, "busy": 0}
+    assert limiter.stats.to_dict() == {
+        "slots": 1, "in_use": 0, "served": 1, "busy": 0, "waiting": 0,
+    }
 
 
 def test_with_every_slot_taken_a_caller_is_refused_at_once():
@@ -85,7 +87,71 @@ def test_concurrent_callers_never_exceed_the_slots():
     assert len(refused) == limiter.stats.busy >= 1
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [({"slots": 0}, "slots"), ({"wait": -1}, "wait")])
+def _waiter(limiter, priority, results, name, wait=2.0):
+    def run():
+        try:
+            with limiter.slot(wait=wait, priority=priority):
+                results.append(name)
+        except Busy:
+            results.append(f"{name} busy")
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def _wait_until(condition, timeout=2.0):
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert condition()
+
+
+def test_the_stalest_waiter_gets_the_next_slot():
+    """A stream that got a reading long ago goes before one that just got one."""
+    limiter = DetectionLimiter(slots=1, queue=2)
+    results: list[str] = []
+    with limiter.slot():
+        fresh = _waiter(limiter, 10.0, results, "fresh")
+        _wait_until(lambda: limiter.stats.waiting == 1)
+        stale = _waiter(limiter, 1.0, results, "stale")
+        _wait_until(lambda: limiter.stats.waiting == 2)
+    fresh.join()
+    stale.join()
+    assert results == ["stale", "fresh"]
+
+
+def test_a_full_line_refuses_the_freshest_caller():
+    limiter = DetectionLimiter(slots=1, queue=1)
+    results: list[str] = []
+    with limiter.slot():
+        waiting = _waiter(limiter, 5.0, results, "waiting")
+        _wait_until(lambda: limiter.stats.waiting == 1)
+        with pytest.raises(Busy):  # fresher than the one in line: refused at once
+            with limiter.slot(wait=2.0, priority=9.0):
+                pass
+        stale = _waiter(limiter, 1.0, results, "stale")  # staler: takes the place in line
+        waiting.join()
+        assert results == ["waiting busy"]
+    stale.join()
+    assert results == ["waiting busy", "stale"]
+
+
+def test_a_waiter_gives_up_after_its_wait():
+    limiter = DetectionLimiter(slots=1, queue=1)
+    with limiter.slot():
+        start = time.perf_counter()
+        with pytest.raises(Busy):
+            with limiter.slot(wait=0.05):
+                pass
+        assert 0.04 < time.perf_counter() - start < 1.0
+        assert limiter.stats.waiting == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"slots": 0}, "slots"), ({"wait": -1}, "wait"), ({"queue": -1}, "queue")],
+)
 def test_bad_settings_raise(kwargs, message):
     with pytest.raises(ValueError, match=message):
         DetectionLimiter(**kwargs)

@@ -7,9 +7,10 @@ webcam (``phase10 serve --camera 0``, config ``LIVE_CAMERA``) is read in the bac
 :class:`scorer.live.camera.CameraFeed`; viewers poll ``/live/camera/reading`` and
 ``/live/camera/frame.jpg`` or watch ``/live/camera.mjpg``.
 
-At most ``LIVE_SLOTS`` detections run at once (browser frames and the webcam together); a frame
-that finds every slot busy is answered at once with 503 ``{"busy": true, "reading": last}``, so
-a slow server never builds a queue and the scoreboard keeps its worker threads.
+At most ``LIVE_SLOTS`` detections run at once (browser frames and the webcam together) and at
+most ``LIVE_QUEUE`` frames wait, each at most ``LIVE_WAIT`` seconds, stalest stream first; any
+other frame is answered at once with 503 ``{"busy": true, "reading": last}``. So a slow server
+never builds a queue, viewers take turns, and the scoreboard keeps its worker threads.
 
 The frame endpoint is exempt from the CSRF token: it changes nothing stored, and a cross-site
 form cannot send an ``image/*`` body without a CORS preflight that this app never grants.
@@ -49,6 +50,8 @@ bp = Blueprint("live", __name__)
 DEFAULTS: dict[str, Any] = {
     "LIVE_CAMERA": None,  # a device index ("0") or a video file path; None: no server webcam
     "LIVE_SLOTS": max(1, (os.cpu_count() or 2) // 2),  # detections running at once
+    "LIVE_QUEUE": None,  # frames that may wait for a slot (None: as many as slots)
+    "LIVE_WAIT": 0.5,  # seconds a waiting frame waits before the 503 "busy" answer
     "LIVE_WINDOW": 5,  # frames in the stability window
     "LIVE_CAMERA_FPS": 10.0,  # most webcam detections per second
     "LIVE_MAX_STREAMS": 32,  # browser streams tracked at once
@@ -64,7 +67,11 @@ class LiveState:
 
     def __init__(self, app: Flask):
         self.app = app
-        self.limiter = DetectionLimiter(int(app.config["LIVE_SLOTS"]))
+        queue = app.config["LIVE_QUEUE"]
+        self.limiter = DetectionLimiter(
+            int(app.config["LIVE_SLOTS"]), float(app.config["LIVE_WAIT"]),
+            None if queue is None else int(queue),
+        )
         self.window = int(app.config["LIVE_WINDOW"])
         self.streams = StreamRegistry(self._new_feed, int(app.config["LIVE_MAX_STREAMS"]))
         self.mjpeg_clients = threading.BoundedSemaphore(int(app.config["LIVE_MJPEG_CLIENTS"]))
@@ -72,7 +79,7 @@ class LiveState:
         self._camera_lock = threading.Lock()
 
     def _new_feed(self) -> LiveFeed:
-        return LiveFeed(reader.read, StableTracker(self.window), self.limiter, wait=0)
+        return LiveFeed(reader.read, StableTracker(self.window), self.limiter)
 
     def _read_in_app(self, image: Any) -> dict[str, Any]:
         with self.app.app_context():

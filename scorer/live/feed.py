@@ -47,7 +47,8 @@ class LiveFeed:
 
     ``read``: the card reader; ``tracker``: the stability tracker (a fresh default one if None);
     ``limiter``: shared detection slots (a private one-slot limiter if None); ``wait``: seconds a
-    frame may wait for a detection slot (None: the limiter's default).
+    frame may wait for a detection slot (None: the limiter's default). Streams that got a reading
+    least recently are served first (see :mod:`scorer.live.limiter`).
     :meth:`process` raises :class:`Busy` when no slot is free or this stream already has a frame
     in flight; the caller answers with :attr:`last` instead.
     """
@@ -66,6 +67,7 @@ class LiveFeed:
         self.last: dict[str, Any] | None = None
         self.seq = 0
         self.touched = time.monotonic()
+        self.served_at = 0.0  # when this stream last got a reading: its place in the line
         self._busy = threading.Lock()
 
     def process(self, image: np.ndarray) -> dict[str, Any]:
@@ -79,10 +81,11 @@ class LiveFeed:
         if not self._busy.acquire(blocking=False):
             raise Busy("this stream already has a frame in flight")
         try:
-            with self.limiter.slot(self.wait):
+            with self.limiter.slot(self.wait, priority=self.served_at):
                 start = time.perf_counter()
                 reading = self.read(image)
                 detect_ms = (time.perf_counter() - start) * 1000
+            self.served_at = time.monotonic()
             detections = detections_of(reading)
             stable = self.tracker.update(parse_card(d["card"]) for d in detections)
             self.seq += 1
