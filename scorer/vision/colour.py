@@ -7,6 +7,7 @@ Hues are OpenCV's 0..180 scale.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -96,9 +97,10 @@ def judge_colour(
 ) -> ColourVerdict:
     """Compare the detector's colour with the measured one(s) of the card's indices.
 
-    Several measures (one per index) vote weighted by their pixel counts. A strong disagreement
-    (the measured colour holds at least :data:`STRONG_SHARE` of the coloured pixels) corrects the
-    colour when ``correct`` is true (confidence x :data:`CORRECTED_FACTOR`); a weak one keeps the
+    Several measures (one per index) vote weighted by their pixel counts. The colour is corrected
+    (confidence x :data:`CORRECTED_FACTOR`) only when ``correct`` is true and both indices of the
+    card measure the same other colour, each with at least :data:`STRONG_SHARE` of its coloured
+    pixels (one index can be half covered by another card); otherwise a disagreement keeps the
     detector's colour with confidence x :data:`DISAGREE_FACTOR`.
     """
     if detected is None:
@@ -116,6 +118,34 @@ def judge_colour(
     if measured is detected:
         return ColourVerdict("agree", detected, 1.0)
     share = tally[measured] / total
-    if correct and share >= STRONG_SHARE:
+    votes = sum(1 for m in measures if m.colour is measured and m.share >= STRONG_SHARE)
+    if correct and share >= STRONG_SHARE and votes >= 2:
         return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
     return ColourVerdict("disagree", detected, DISAGREE_FACTOR)
+
+
+def centre_matches(
+    image_bgr: np.ndarray,
+    box_a: tuple[float, float, float, float],
+    box_b: tuple[float, float, float, float],
+    colour: Colour,
+    radius: float = 1.2,
+) -> bool | None:
+    """Is the image halfway between two index boxes coloured like ``colour``?
+
+    The two indices of one card lie at opposite corners, so their midpoint is the card's centre,
+    which carries the big coloured number. ``radius`` is the window's half-size in index sizes.
+    Returns None when the window has too few coloured pixels to tell.
+    """
+    a, b = np.asarray(box_a, float), np.asarray(box_b, float)
+    mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
+    size = math.sqrt(max(_area(a), 0.0) * max(_area(b), 0.0)) ** 0.5 * radius
+    window = (mid[0] - size, mid[1] - size, mid[0] + size, mid[1] + size)
+    measured = measure_colour(image_bgr, window)
+    if measured.colour is None:
+        return None
+    return measured.colour is colour
+
+
+def _area(box: np.ndarray) -> float:
+    return float((box[2] - box[0]) * (box[3] - box[1]))

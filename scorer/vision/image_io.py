@@ -8,7 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
 MAX_PIXELS = 40_000_000
 """The most pixels (width x height) an input image may declare: about 7300 x 5500."""
@@ -32,6 +32,11 @@ def image_size(data: bytes) -> tuple[int, int]:
                 return probe.size
     except Image.DecompressionBombError as error:
         raise ImageError(f"the image is too large to read: {error}") from None
+    except UnidentifiedImageError:
+        raise ImageError(
+            f"not a readable image ({len(data)} bytes): the format is unknown or the header is "
+            "damaged (send a JPEG, PNG or WebP photo)"
+        ) from None
     except (OSError, ValueError, SyntaxError) as error:
         raise ImageError(f"not a readable image ({len(data)} bytes): {error}") from None
 

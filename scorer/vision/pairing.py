@@ -11,6 +11,7 @@ a face is never counted more often than one deck holds it (:data:`scorer.cards.D
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,10 +24,14 @@ from scorer.vision.detections import Detections
 class PairingGeometry:
     """Where the second index of a card lies, in units of index size (geometric mean of w, h).
 
-    ``expected`` is the typical centre-to-centre distance of a card's two indices seen face on;
+    ``expected`` is the typical centre-to-centre distance of a card's two indices (median over
+    rendered scenes: 5.7);
     a pair is accepted when the distance lies in ``[low, high]`` and the two index sizes differ by
     at most the factor ``size_ratio``. ``single_cost`` is the cost of leaving an index unpaired:
     a pair is preferred when its mismatch ``|log(distance / expected)|`` is below twice that.
+    A pair is refused when another detection's centre lies within ``crossing`` index sizes of
+    the segment between them (cards in a row); ``centre_bonus`` rewards a pair whose midpoint
+    shows the card's colour.
     """
 
     expected: float = 5.7
@@ -34,6 +39,13 @@ class PairingGeometry:
     high: float = 10.5
     size_ratio: float = 1.8
     single_cost: float = 0.35
+    centre_bonus: float = 0.15
+    crossing: float = 0.6
+
+
+MidpointCheck = Callable[[int, int], "bool | None"]
+"""``check(i, j)``: does the image between detections i and j look like the centre of their card?
+True (yes), False (no: never pair them) or None (cannot tell)."""
 
 
 DEFAULT_GEOMETRY = PairingGeometry()
@@ -50,8 +62,18 @@ class CardCandidate:
     xyxy: tuple[float, float, float, float]
 
 
-def pair_cost(dets: Detections, i: int, j: int, geometry: PairingGeometry) -> float | None:
-    """Mismatch of detections ``i`` and ``j`` as the two indices of one card, or None if not."""
+def pair_cost(
+    dets: Detections,
+    i: int,
+    j: int,
+    geometry: PairingGeometry,
+    midpoint_check: MidpointCheck | None = None,
+) -> float | None:
+    """Mismatch of detections ``i`` and ``j`` as the two indices of one card, or None if not.
+
+    With ``midpoint_check``, a pair whose midpoint does not look like its card's centre is
+    refused and one that does gets ``geometry.centre_bonus`` off its cost.
+    """
     sizes = dets.sizes
     s_i, s_j = float(sizes[i]), float(sizes[j])
     if s_i <= 0 or s_j <= 0 or max(s_i, s_j) / min(s_i, s_j) > geometry.size_ratio:
@@ -61,7 +83,35 @@ def pair_cost(dets: Detections, i: int, j: int, geometry: PairingGeometry) -> fl
     ratio = distance / math.sqrt(s_i * s_j)
     if not geometry.low <= ratio <= geometry.high:
         return None
-    return abs(math.log(ratio / geometry.expected))
+    if geometry.crossing > 0 and _index_between(c, i, j, geometry.crossing * math.sqrt(s_i * s_j)):
+        return None
+    cost = abs(math.log(ratio / geometry.expected))
+    if midpoint_check is not None:
+        looks_like_centre = midpoint_check(i, j)
+        if looks_like_centre is False:
+            return None
+        if looks_like_centre:
+            cost = max(0.0, cost - geometry.centre_bonus)
+    return cost
+
+
+def _index_between(centres: np.ndarray, i: int, j: int, tolerance: float) -> bool:
+    """Does another detection's centre lie on the segment between detections i and j?
+
+    A card's face lies between its two indices, so another index there means i and j are two
+    cards in a row (overlapping cards show their indices side by side).
+    """
+    a, b = centres[i], centres[j]
+    ab = b - a
+    length2 = float(ab @ ab)
+    if length2 == 0 or len(centres) <= 2:
+        return False
+    others = np.delete(centres, [i, j], axis=0)
+    t = ((others - a) @ ab) / length2
+    closest = a + np.clip(t, 0, 1)[:, None] * ab
+    near = np.hypot(*(others - closest).T) <= tolerance
+    inside = (t > 0.15) & (t < 0.85)
+    return bool(np.any(near & inside))
 
 
 def _best_matching(
@@ -106,10 +156,13 @@ def _combine(confidences: list[float]) -> float:
 
 
 def pair_indices(
-    dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY
+    dets: Detections,
+    geometry: PairingGeometry = DEFAULT_GEOMETRY,
+    midpoint_check: MidpointCheck | None = None,
 ) -> list[CardCandidate]:
     """Group index detections into physical cards, at most one deck's count of each face.
 
+    ``midpoint_check`` (optional, see :data:`MidpointCheck`) vetoes or favours pairs from pixels.
     Returns the cards sorted by confidence (highest first). When more cards of a face remain
     than a deck holds, the least confident extras are dropped.
     """
@@ -119,7 +172,7 @@ def pair_indices(
         costs: dict[tuple[int, int], float] = {}
         for a, i in enumerate(members):
             for j in members[a + 1 :]:
-                cost = pair_cost(dets, i, j, geometry)
+                cost = pair_cost(dets, i, j, geometry, midpoint_check)
                 if cost is not None:
                     costs[(i, j)] = cost
         if len(members) <= _EXACT_LIMIT:

@@ -11,12 +11,13 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 import scorer
 from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
-from scorer.vision.colour import judge_colour, measure_colour
+from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.image_io import ImageError, decode_image
 from scorer.vision.onnx_detector import OnnxDetector
@@ -34,10 +35,18 @@ def model_path() -> Path:
     return Path(override) if override else DEFAULT_MODEL
 
 
-@lru_cache(maxsize=4)
 def get_detector(path: str | None = None) -> OnnxDetector:
-    """The cached detector for ``path`` (default :func:`model_path`): one session per process."""
-    return OnnxDetector(path or model_path())
+    """The cached detector for ``path`` (default :func:`model_path`): one session per process.
+
+    Raises :class:`~scorer.vision.onnx_detector.ModelNotFoundError` (a ``FileNotFoundError``)
+    when the file is missing, :class:`~scorer.vision.onnx_detector.ModelError` when unreadable.
+    """
+    return _detector(str(Path(path or model_path()).resolve()))
+
+
+@lru_cache(maxsize=4)
+def _detector(path: str) -> OnnxDetector:
+    return OnnxDetector(path)
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,8 @@ def cards_from_detections(
 ) -> tuple[DetectedCard, ...]:
     """Pair index detections into cards and run the colour check on each card's indices."""
     result = []
-    for candidate in pair_indices(dets, geometry):
+    check = _midpoint_check(image_bgr, dets) if colour_check else None
+    for candidate in pair_indices(dets, geometry, check):
         card = parse_card(dets.class_names[candidate.class_id])
         confidence, status = candidate.confidence, "unknown"
         if colour_check and card.is_natural:
@@ -123,6 +133,31 @@ def cards_from_detections(
             DetectedCard(card, float(confidence), candidate.xyxy, len(candidate.index_ids), status)
         )
     return _respect_deck(result)
+
+
+def _midpoint_check(image_bgr: np.ndarray, dets: Detections):
+    """A pairing veto from pixels: a numbered card's centre shows the card's colour.
+
+    The card's colour is the one both indices measure when they agree (the detector may have
+    the colour wrong), else the detected class's colour.
+    """
+    faces = [parse_card(name) for name in dets.class_names]
+    measured: dict[int, object] = {}
+
+    def colour_at(k: int):
+        if k not in measured:
+            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k])).colour
+        return measured[k]
+
+    def check(i: int, j: int) -> bool | None:
+        card = faces[int(dets.class_id[i])]
+        if not card.is_natural:
+            return None
+        a, b = colour_at(i), colour_at(j)
+        colour = a if a is not None and a is b else card.colour
+        return centre_matches(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]), colour)
+
+    return check
 
 
 def _respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
@@ -143,17 +178,21 @@ def read_cards(
     iou: float = DEFAULT_IOU,
     model: str | Path | None = None,
     colour_check: bool = True,
+    detector: Any = None,
 ) -> CardReading:
     """Read the cards in a photo: a BGR ``(H, W, 3)`` uint8 array or encoded image bytes.
 
-    ``conf`` is the minimum index-detection confidence; ``model`` overrides the model file.
+    ``conf`` is the minimum index-detection confidence; ``model`` overrides the model file;
+    ``detector`` (anything with ``detect(image, conf=, iou=) -> Detections``) replaces the ONNX
+    detector altogether (tests, the ultralytics backend).
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
     if isinstance(image, (bytes, bytearray, memoryview)):
         image = decode_image(bytes(image))
     image = _check_array(image)
-    detector = get_detector(str(model) if model else None)
+    if detector is None:
+        detector = get_detector(str(model) if model else None)
     dets = detector.detect(image, conf=conf, iou=iou)
     cards = cards_from_detections(image, dets, colour_check=colour_check)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)

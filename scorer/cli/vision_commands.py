@@ -1,0 +1,192 @@
+"""``phase10 detect`` and ``phase10 eval``: read cards from photos, score the reader on a dataset.
+
+The CLI only parses and prints; the work is in :mod:`scorer.vision`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+DETECT_EXAMPLES = """examples:
+  phase10 detect table.jpg
+  phase10 detect table.jpg --json --annotate boxed.jpg
+  phase10 detect a.jpg b.jpg --json --conf 0.4      (one JSON object per line, per image)
+
+--json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2]}, ...],
+"count": N, "points": P} per image (boxes in image pixels; points = penalty points of the cards
+read). With several images: one such object per line (JSON Lines), in the order the images
+were given. All images are decoded before anything is printed: if one is missing or unreadable
+the command prints the error and nothing else. With --annotate and several images, OUT gets the
+image's stem appended (boxed.jpg -> boxed_table.jpg). The model is models/phase10-cards.onnx
+or $PHASE10_MODEL. Exit codes: 0 read, 2 a missing/unreadable image or no model.
+"""
+
+EVAL_EXAMPLES = """examples:
+  phase10 eval --data datasets/eval --split test
+  phase10 eval --data datasets/eval --json --no-map
+
+Scores the reader against the dataset's manifest: card precision/recall/F1 (multisets of
+cards per image), exact count/hand/points, number and colour accuracy, phase verdict
+accuracy on phase scenes; plus ultralytics' mAP50 and mAP50-95 at 640 when the [train] extra is
+installed (skip with --no-map).
+"""
+
+
+def _confidence(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"confidence must be between 0 and 1, got {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    fmt = argparse.RawDescriptionHelpFormatter
+    detect = subparsers.add_parser(
+        "detect", help="read the cards in photos", epilog=DETECT_EXAMPLES, formatter_class=fmt,
+        description="Detect the cards in one or more photos.",
+    )
+    detect.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="photo(s) to read")
+    detect.add_argument("--json", action="store_true", help="print JSON (one object per image)")
+    detect.add_argument("--annotate", type=Path, metavar="OUT.jpg", help="write a boxed copy")
+    detect.add_argument("--conf", type=_confidence, default=None, help="minimum confidence (0.25)")
+    detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
+    detect.add_argument(
+        "--backend", choices=("onnx", "ultralytics"), default="onnx",
+        help="onnx (default) or ultralytics on the .pt (needs the [train] extra)",
+    )
+    detect.add_argument("--weights", type=Path, help="the .pt for --backend ultralytics")
+    detect.set_defaults(func=run_detect)
+
+    ev = subparsers.add_parser(
+        "eval", help="score the card reader on a rendered dataset", epilog=EVAL_EXAMPLES,
+        formatter_class=fmt, description="Card-level evaluation on a dataset split.",
+    )
+    ev.add_argument("--data", type=Path, default=Path("datasets/eval"), help="dataset folder")
+    ev.add_argument("--split", default="test", choices=("train", "val", "test"))
+    ev.add_argument("--conf", type=_confidence, default=None, help="minimum confidence (0.25)")
+    ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
+    ev.add_argument("--limit", type=_positive_int, help="evaluate only the first N images")
+    ev.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ev.add_argument("--no-map", action="store_true", help="skip ultralytics' mAP")
+    ev.set_defaults(func=run_eval)
+
+
+def _error(command: str, message: str) -> int:
+    print(f"phase10 {command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _reader(args: argparse.Namespace):
+    """A ``read(image) -> CardReading`` for the chosen backend (raises ModelError)."""
+    from scorer.vision.reading import DEFAULT_CONF, get_detector, read_cards
+
+    conf = DEFAULT_CONF if args.conf is None else args.conf
+    if getattr(args, "backend", "onnx") == "ultralytics":
+        from scorer.vision.ultralytics_adapter import UltralyticsDetector
+
+        detector = UltralyticsDetector(args.weights or _default_weights())
+    else:
+        detector = get_detector(str(args.model) if args.model else None)
+    return lambda image: read_cards(image, conf=conf, detector=detector)
+
+
+def _default_weights() -> Path:
+    from scorer.vision.reading import DEFAULT_MODEL
+
+    root = DEFAULT_MODEL.parent.parent
+    for candidate in (DEFAULT_MODEL.with_suffix(".pt"),
+                      root / "runs" / "train" / "main" / "weights" / "best.pt"):
+        if candidate.is_file():
+            return candidate
+    return root / "runs" / "train" / "main" / "weights" / "best.pt"
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    import cv2
+
+    from scorer.vision import ImageError, ModelError, annotate, read_image
+
+    try:
+        read = _reader(args)
+    except ModelError as error:
+        return _error("detect", str(error))
+    status = 0
+    several = len(args.images) > 1
+    images = []
+    for path in args.images:
+        try:
+            images.append((path, read_image(path)))
+        except ImageError as error:
+            status = _error("detect", str(error))
+    if status:
+        return status
+    for path, image in images:
+        reading = read(image)
+        if args.json:
+            print(json.dumps(reading.to_dict()))
+        else:
+            names = " ".join(str(c.card) for c in reading.cards) or "(no cards)"
+            print(f"{path}: {names}  [{reading.count} cards, {reading.points} points]")
+            for card in reading.cards:
+                check = card.colour_check
+                flag = "" if check in ("agree", "unknown") else f" (colour check: {check})"
+                print(f"  {str(card.card):>4} {card.confidence:.2f}{flag}")
+        if args.annotate:
+            out = args.annotate
+            if several:
+                out = out.with_name(f"{out.stem}_{path.stem}{out.suffix or '.jpg'}")
+            try:
+                written = cv2.imwrite(str(out), annotate(image, reading))
+            except cv2.error:
+                written = False
+            if not written:
+                status = _error("detect", f"cannot write the annotated image to {out}")
+    return status
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from scorer.vision import ModelError
+    from scorer.vision.evaluate import evaluate, ultralytics_map
+    from scorer.vision.reading import model_path
+
+    try:
+        read = _reader(args)
+    except ModelError as error:
+        return _error("eval", str(error))
+
+    def progress(done: int, total: int) -> None:
+        if not args.json and (done == total or done % 25 == 0):
+            print(f"  {done}/{total} images", file=sys.stderr)
+
+    try:
+        report = evaluate(args.data, args.split, read, limit=args.limit, progress=progress)
+    except ValueError as error:
+        return _error("eval", str(error))
+    if not args.no_map:
+        try:
+            report.extra.update(ultralytics_map(args.model or model_path(), args.data, args.split))
+        except ImportError as error:
+            report.extra["map_skipped"] = str(error)
+    figures = report.to_dict()
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>24}: {value}")
+    return 0

@@ -1,0 +1,140 @@
+"""``read_cards`` and the ``phase10 detect`` JSON contract, on a fake detector (no model needed)."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.cli import main
+from scorer.vision import reading as reading_module
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.image_io import ImageError
+from scorer.vision.onnx_detector import ModelNotFoundError
+from scorer.vision.reading import CardReading, read_cards
+
+RED, BLUE = (30, 30, 210), (200, 90, 20)
+
+
+class FakeDetector:
+    """Returns fixed index detections: R5 (both indices) and W (one index) and B11 (one)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        self.calls += 1
+        names = DEFAULT_CLASS_NAMES
+        d = Detections(
+            np.array([[60, 50, 100, 90], [140, 210, 180, 250], [300, 60, 330, 100],
+                      [220, 150, 250, 190]], np.float32),
+            np.array([0.9, 0.8, 0.7, 0.3], np.float32),
+            np.array([names.index("R5"), names.index("R5"), names.index("W"),
+                      names.index("B11")]),
+        )
+        return d[d.confidence >= conf]
+
+
+def table_image() -> np.ndarray:
+    image = np.full((300, 400, 3), 90, np.uint8)
+    cv2.rectangle(image, (50, 40), (190, 260), (245, 245, 245), -1)
+    for x, y in ((60, 50), (140, 210)):
+        image[y : y + 40, x : x + 40] = 245
+        cv2.putText(image, "5", (x + 8, y + 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, RED, 4)
+    cv2.circle(image, (120, 150), 30, RED, -1)
+    cv2.putText(image, "11", (222, 180), cv2.FONT_HERSHEY_SIMPLEX, 0.8, BLUE, 3)
+    return image
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    detector = FakeDetector()
+    monkeypatch.setattr(reading_module, "get_detector", lambda path=None: detector)
+    return detector
+
+
+@pytest.fixture
+def photo(tmp_path):
+    path = tmp_path / "table.jpg"
+    cv2.imwrite(str(path), table_image(), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return path
+
+
+def test_read_cards_counts_each_card_once_and_scores_points(fake):
+    result = read_cards(table_image())
+    assert isinstance(result, CardReading)
+    assert [str(c.card) for c in result.cards] == ["R5", "W", "B11"]
+    assert (result.count, result.points) == (3, 5 + 25 + 10)
+    assert result.cards[0].indices == 2
+    assert [str(c) for c in result.hand] == ["R5", "B11", "W"]
+    assert result.filter(0.5).count == 2
+
+
+def test_read_cards_accepts_bytes_and_refuses_bad_input(fake, photo):
+    assert read_cards(photo.read_bytes(), conf=0.5).count == 2
+    with pytest.raises(ImageError, match="empty"):
+        read_cards(b"")
+    with pytest.raises(ImageError, match="expected a BGR image array"):
+        read_cards("table.jpg")  # type: ignore[arg-type]
+    with pytest.raises(ImageError, match="uint8"):
+        read_cards(np.zeros((10, 10, 3), np.float32))
+
+
+def test_the_model_is_missing_raises_a_file_not_found_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "none.onnx"))
+    assert reading_module.model_path() == tmp_path / "none.onnx"
+    with pytest.raises(ModelNotFoundError, match="PHASE10_MODEL") as info:
+        read_cards(table_image())
+    assert isinstance(info.value, FileNotFoundError)  # the web app's reader relies on this
+
+
+def test_detect_json_contract(fake, photo, capsys):
+    assert main(["detect", str(photo), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["cards", "count", "points"]
+    assert out["count"] == 3 and out["points"] == 40
+    first = out["cards"][0]
+    assert list(first) == ["card", "confidence", "box"]
+    assert first["card"] == "R5" and 0 < first["confidence"] <= 1
+    assert len(first["box"]) == 4 and all(isinstance(v, float) for v in first["box"])
+
+
+def test_detect_several_images_prints_one_json_object_per_line(fake, photo, capsys):
+    assert main(["detect", str(photo), str(photo), "--json", "--conf", "0.5"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [json.loads(line)["count"] for line in lines] == [2, 2]
+
+
+def test_detect_annotates_a_copy(fake, photo, tmp_path, capsys):
+    out = tmp_path / "boxed.jpg"
+    assert main(["detect", str(photo), "--annotate", str(out)]) == 0
+    assert "R5 W B11" in capsys.readouterr().out
+    boxed = cv2.imread(str(out))
+    assert boxed.shape == (300, 400, 3)
+    assert not np.array_equal(boxed, cv2.imread(str(photo)))
+
+
+@pytest.mark.parametrize("content", [None, b"", b"not a jpeg at all"])
+def test_detect_unreadable_image_exits_2_without_traceback(fake, tmp_path, capsys, content):
+    path = tmp_path / "bad.jpg"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["detect", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "phase10 detect: error:" in captured.err and "Traceback" not in captured.err
+
+
+def test_detect_without_a_model_exits_2(monkeypatch, photo, tmp_path, capsys):
+    monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "none.onnx"))
+    assert main(["detect", str(photo)]) == 2
+    assert "no detector model" in capsys.readouterr().err
+
+
+def test_detect_rejects_a_bad_confidence(capsys, photo):
+    with pytest.raises(SystemExit) as info:
+        main(["detect", str(photo), "--conf", "2"])
+    assert info.value.code == 2
+    assert "between 0 and 1" in capsys.readouterr().err

@@ -1,0 +1,89 @@
+"""The colour check: hue of the index glyph pixels, compared with the detector's colour."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.cards import Colour, parse_card
+from scorer.vision.colour import ColourMeasure, centre_matches, judge_colour, measure_colour
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.reading import cards_from_detections
+
+BGR = {
+    Colour.RED: (30, 30, 210),
+    Colour.BLUE: (200, 90, 20),
+    Colour.GREEN: (40, 150, 30),
+    Colour.YELLOW: (10, 200, 235),
+}
+
+
+def index_patch(colour: Colour | None, size: int = 40) -> np.ndarray:
+    """A white patch with a thick glyph in ``colour`` (black when None)."""
+    patch = np.full((size, size, 3), 245, np.uint8)
+    ink = BGR[colour] if colour else (20, 20, 20)
+    cv2.putText(patch, "5", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, ink, 4)
+    return patch
+
+
+@pytest.mark.parametrize("colour", list(Colour))
+def test_measure_finds_the_glyph_colour(colour):
+    measured = measure_colour(index_patch(colour), (0, 0, 40, 40))
+    assert measured.colour is colour and measured.share > 0.8
+
+
+def test_black_glyphs_and_empty_boxes_measure_nothing():
+    assert measure_colour(index_patch(None), (0, 0, 40, 40)).colour is None
+    assert measure_colour(index_patch(Colour.RED), (50, 50, 60, 60)) == ColourMeasure(None, 0.0, 0)
+
+
+def test_judge_agreement_disagreement_and_correction():
+    red, blue = ColourMeasure(Colour.RED, 0.9, 100), ColourMeasure(Colour.BLUE, 0.9, 100)
+    assert judge_colour(Colour.RED, [red]).status == "agree"
+    one = judge_colour(Colour.RED, [blue])
+    assert (one.status, one.colour) == ("disagree", Colour.RED) and one.factor < 1
+    both = judge_colour(Colour.RED, [blue, blue])
+    assert (both.status, both.colour) == ("corrected", Colour.BLUE)
+    assert judge_colour(Colour.RED, [blue, blue], correct=False).status == "disagree"
+    assert judge_colour(Colour.RED, [ColourMeasure(None, 0.0, 3)]).status == "unknown"
+    assert judge_colour(None, [blue]).status == "unknown"  # Wild, Skip: colour never matters
+
+
+def scene(colour: Colour) -> tuple[np.ndarray, Detections]:
+    """A grey table with one card: two indices in ``colour`` at opposite corners and a big
+    coloured centre; detections claim it is a red 5."""
+    image = np.full((300, 400, 3), 90, np.uint8)
+    cv2.rectangle(image, (50, 40), (190, 260), (245, 245, 245), -1)
+    image[50:90, 60:100] = index_patch(colour)
+    image[210:250, 140:180] = index_patch(colour)[::-1, ::-1]
+    cv2.circle(image, (120, 150), 30, BGR[colour], -1)
+    d = Detections(
+        np.array([[60, 50, 100, 90], [140, 210, 180, 250]], np.float32),
+        np.array([0.9, 0.8], np.float32),
+        np.full(2, DEFAULT_CLASS_NAMES.index("R5")),
+    )
+    return image, d
+
+
+def test_a_card_whose_pixels_agree_is_read_as_detected():
+    image, d = scene(Colour.RED)
+    (card,) = cards_from_detections(image, d)
+    assert (str(card.card), card.colour_check, card.indices) == ("R5", "agree", 2)
+    assert centre_matches(image, tuple(d.xyxy[0]), tuple(d.xyxy[1]), Colour.RED) is True
+
+
+def test_a_blue_card_detected_as_red_is_corrected_with_lower_confidence():
+    image, d = scene(Colour.BLUE)
+    (card,) = cards_from_detections(image, d)
+    assert (str(card.card), card.colour_check, card.indices) == ("B5", "corrected", 2)
+    assert card.confidence < 0.9
+    (unchecked,) = cards_from_detections(image, d, colour_check=False)
+    assert unchecked.card == parse_card("R5") and unchecked.colour_check == "unknown"
+
+
+def test_one_index_that_disagrees_only_flags_the_card():
+    image, d = scene(Colour.BLUE)
+    (card,) = cards_from_detections(image, d[[0]])
+    assert (str(card.card), card.colour_check) == ("R5", "disagree")
+    assert card.confidence == pytest.approx(0.9 * 0.6)

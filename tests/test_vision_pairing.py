@@ -1,0 +1,106 @@
+"""Index detections -> physical cards: each card once, at most a deck's count of each face."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_indices
+
+R5 = DEFAULT_CLASS_NAMES.index("R5")
+W = DEFAULT_CLASS_NAMES.index("W")
+SIZE = 20.0  # index box side in pixels
+DIAGONAL = DEFAULT_GEOMETRY.expected * SIZE  # centre-to-centre distance of one card's indices
+
+
+def box(cx: float, cy: float, size: float = SIZE) -> list[float]:
+    return [cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2]
+
+
+def dets(centres, class_ids, conf=0.8) -> Detections:
+    return Detections(
+        np.array([box(x, y) for x, y in centres], np.float32),
+        np.full(len(centres), conf, np.float32),
+        np.array(class_ids),
+    )
+
+
+def corners(x: float, y: float) -> list[tuple[float, float]]:
+    """The two index centres of an upright card whose top-left index is at (x, y)."""
+    d = DIAGONAL / np.sqrt(2)
+    return [(x, y), (x + d, y + d)]
+
+
+def test_the_two_indices_of_one_card_count_once():
+    cards = pair_indices(dets(corners(100, 100), [R5, R5]))
+    assert len(cards) == 1
+    assert cards[0].index_ids == (0, 1)
+    assert cards[0].confidence == pytest.approx(1 - 0.2 * 0.2)  # two agreeing detections
+
+
+def test_two_r5_cards_with_both_indices_each_count_twice():
+    centres = corners(100, 100) + corners(400, 120)
+    cards = pair_indices(dets(centres, [R5] * 4))
+    assert len(cards) == 2
+    assert sorted(c.index_ids for c in cards) == [(0, 1), (2, 3)]
+
+
+def test_two_fanned_r5_cards_showing_one_index_each_are_two_cards():
+    """In a fanned hand the top-left indices of neighbouring cards sit about one index apart."""
+    cards = pair_indices(dets([(100, 100), (125, 104)], [R5, R5]))
+    assert len(cards) == 2 and all(len(c.index_ids) == 1 for c in cards)
+
+
+def test_cards_in_a_row_are_not_paired_across_the_card_between_them():
+    """Wilds laid in a row: the first and third are a card diagonal apart, but the second
+    one's index lies between them, so they are three cards, not one plus one."""
+    step = DIAGONAL / 2
+    cards = pair_indices(dets([(100, 100), (100 + step, 100), (100 + 2 * step, 100)], [W] * 3))
+    assert len(cards) == 3
+
+
+def test_a_face_is_never_counted_more_often_than_a_deck_holds_it():
+    far = [(100, 100), (100, 600), (600, 100)]
+    d = Detections(
+        np.array([box(x, y) for x, y in far], np.float32),
+        np.array([0.9, 0.5, 0.7], np.float32),
+        np.array([R5] * 3),
+    )
+    cards = pair_indices(d)
+    assert len(cards) == 2
+    assert sorted(c.index_ids[0] for c in cards) == [0, 2]  # the least confident one is dropped
+
+
+def test_different_faces_are_never_paired():
+    cards = pair_indices(dets(corners(100, 100), [R5, R5 + 1]))
+    assert len(cards) == 2
+
+
+def test_indices_of_very_different_sizes_are_not_paired():
+    d = Detections(
+        np.array([box(100, 100, 20), box(180, 180, 60)], np.float32),
+        np.array([0.8, 0.8], np.float32),
+        np.array([R5, R5]),
+    )
+    assert len(pair_indices(d)) == 2
+
+
+def test_the_midpoint_check_can_veto_a_pair():
+    d = dets(corners(100, 100), [R5, R5])
+    assert len(pair_indices(d, midpoint_check=lambda i, j: False)) == 2
+    assert len(pair_indices(d, midpoint_check=lambda i, j: None)) == 1
+    assert len(pair_indices(d, midpoint_check=lambda i, j: True)) == 1
+
+
+def test_no_detections_no_cards():
+    assert pair_indices(Detections.empty()) == []
+
+
+def test_a_large_group_is_paired_greedily():
+    """More than 8 detections of one face (e.g. Wilds) use the greedy matcher."""
+    centres = []
+    for k in range(5):
+        centres += corners(100 + 250 * k, 100)
+    cards = pair_indices(dets(centres, [W] * 10))
+    assert len(cards) == 5
