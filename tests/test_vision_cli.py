@@ -138,3 +138,18 @@ def test_detect_rejects_a_bad_confidence(capsys, photo):
         main(["detect", str(photo), "--conf", "2"])
     assert info.value.code == 2
     assert "between 0 and 1" in capsys.readouterr().err
+
+
+def test_check_reads_the_cards_from_an_image(fake, photo, capsys):
+    """phase10 check --image: detect, then validate (R5 W B11 is no phase 1)."""
+    assert main(["check", "--phase", "1", "--image", str(photo), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["valid"] is False
+    assert "R5 W B11" in captured.err
+
+
+def test_check_with_an_unreadable_image_exits_2(fake, tmp_path, capsys):
+    assert main(["check", "--phase", "1", "--image", str(tmp_path / "none.jpg")]) == 2
+    assert "no such image file" in capsys.readouterr().err
+    assert main(["check", "--phase", "1", "R5", "--image", str(tmp_path / "x.jpg")]) == 2
+    assert "not both" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from scorer.cards import Card, hand_points, parse_cards
 from scorer.errors import NotationError, RulesError
@@ -31,6 +32,7 @@ CHECK_EXAMPLES = """examples:
   phase10 check --phase 1 "R5 B5 G5 Y7 Y7 W"           (one quoted string works too)
   phase10 check --phase 4 "R3 B4 G5 W Y7 R8 B9" --json
   phase10 check --phase 1 W W R5 R7 B7 G7 --natural-per-group
+  phase10 check --phase 2 --image table.jpg --json   (cards read from a photo)
 """
 
 SCORE_DESCRIPTION = """Count the penalty points of the cards left in a hand.
@@ -80,6 +82,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("cards", nargs="*", metavar="CARD",
                        help="the cards (R5 B12 G1 Y7 W S), separately or as one quoted string")
     check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--image", type=Path, metavar="IMG",
+                       help="read the cards from a photo instead (the detector's model)")
     check.add_argument("--natural-per-group", action="store_true",
                        help="house rule: a natural card in every group")
     check.set_defaults(func=run_check)
@@ -109,6 +113,14 @@ def gather_cards(args: argparse.Namespace) -> tuple[Card, ...]:
     Raises :class:`NotationError` when there are none or one cannot be read. Extend here to
     read ``--image`` (cards given OR an image).
     """
+    if getattr(args, "image", None) is not None:
+        if args.cards:
+            raise NotationError("give the cards or --image IMG, not both")
+        from scorer.vision.reading import cards_from_image
+
+        cards = cards_from_image(args.image)
+        print(f"read from {args.image}: {' '.join(map(str, cards))}", file=sys.stderr)
+        return cards
     cards = parse_cards(args.cards or ())
     if not cards:
         raise NotationError("give the cards, e.g. R5 B5 G5 Y7 Y7 W")

@@ -210,3 +210,22 @@ def _check_array(image: object) -> np.ndarray:
     if image.dtype != np.uint8:
         raise ImageError(f"expected a uint8 image, got {image.dtype}")
     return image[..., :3] if image.shape[2] == 4 else image
+
+
+def cards_from_image(path: str | Path, conf: float = DEFAULT_CONF) -> tuple[Card, ...]:
+    """The cards read from an image file, for commands that take ``--image`` instead of cards.
+
+    Raises :class:`scorer.errors.NotationError` (unreadable input) when the image is missing or
+    unreadable, the model is missing, or no card is found.
+    """
+    from scorer.errors import NotationError
+    from scorer.vision.image_io import read_image
+    from scorer.vision.onnx_detector import ModelError
+
+    try:
+        reading = read_cards(read_image(path), conf=conf)
+    except (ImageError, ModelError) as error:
+        raise NotationError(str(error)) from None
+    if not reading.cards:
+        raise NotationError(f"no cards found in {path}: retake the photo closer, in good light")
+    return tuple(card.card for card in reading.cards)
