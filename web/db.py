@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games with their setup, rounds as records, an event log for undo
@@ -93,6 +94,7 @@ def transaction() -> Iterator[sqlite3.Connection]:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create or upgrade the schema (keeps every saved game)."""
     conn = connect(current_app.config["DATABASE"])

@@ -1,0 +1,36 @@
+"""Shared read-only scoreboards: the page, its version endpoint and the board fragment."""
+
+from __future__ import annotations
+
+
+def share_token(client, game_id):
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    start = page.index('href="/s/') + len('href="/s/')
+    return page[start:page.index('"', start)]
+
+
+def test_the_share_link_shows_a_read_only_scoreboard(client, new_game):
+    game_id = new_game(("Ann", "Bob"), name="Shared")
+    token = share_token(client, game_id)
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    assert "Shared" in page and "Ann" in page
+    assert "Check phase" not in page and "Enter round" not in page
+    assert "<form method=\"post\" action=\"/games" not in page
+
+
+def test_the_version_moves_when_a_round_is_saved(client, new_game, play_round):
+    game_id = new_game()
+    token = share_token(client, game_id)
+    before = client.get(f"/s/{token}/version")
+    assert before.get_json() == {"version": 1}
+    assert before.headers["Cache-Control"] == "no-store"
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    assert client.get(f"/s/{token}/version").get_json() == {"version": 2}
+    board = client.get(f"/s/{token}/board").get_data(as_text=True)
+    assert 'data-version="2"' in board and "50" in board
+    assert "<html" not in board
+
+
+def test_an_unknown_share_token_is_404(client):
+    assert client.get("/s/nope").status_code == 404
+    assert client.get("/s/nope/version").status_code == 404
