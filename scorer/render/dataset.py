@@ -103,10 +103,10 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     up, down = cards_json(labelled)
     phases = []
     for laid in layout.phases:
-        valid, source = phase_verdict(laid.phase, laid.cards, laid.variant == "valid")
+        verdict = phase_verdict(laid.phase, laid.cards, laid.variant == "valid")
         phases.append({"phase": laid.phase, "cards": [str(c) for c in laid.cards],
                        "groups": [[str(c) for c in g] for g in laid.groups],
-                       "valid": valid, "verdict_source": source, "variant": laid.variant})
+                       **verdict, "variant": laid.variant})
     h, w = labelled.image.shape[:2]
     record = {"file": f"{split}_{index:06d}.jpg", "width": w, "height": h,
               "scene": layout.kind, "crop_origin": list(labelled.offset), "jpeg_quality": quality,
@@ -150,6 +150,10 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
 
     if settings.crop and settings.crop > settings.imgsz:
         raise ValueError(f"--crop {settings.crop} is larger than --imgsz {settings.imgsz}")
+    if settings.faces:  # fail here, not inside every worker
+        from scorer.render.photo_faces import PhotoFaces  # noqa: PLC0415
+
+        PhotoFaces(Path(settings.faces))
     out = Path(out)
     for split in SPLITS:
         (out / "images" / split).mkdir(parents=True, exist_ok=True)

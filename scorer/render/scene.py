@@ -173,8 +173,11 @@ def _skin(tone: float) -> tuple[float, float, float]:
 
 
 def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, back: Face,
-                 background: np.ndarray) -> Scene:
-    """Photograph ``layout``: returns the final uint8 image and label geometry per card."""
+                 background: np.ndarray, effects: bool = True) -> Scene:
+    """Photograph ``layout``: returns the final uint8 image and label geometry per card.
+
+    ``effects=False`` skips the photometric effects (lighting, blur, noise): for tests.
+    """
     size = background.shape[0]
     centres = np.array([[p.x, p.y] for p in layout.cards], np.float64)
     origin = (centres.min(0) + centres.max(0)) / 2
@@ -225,5 +228,5 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
                                                  (float(bx0), float(by0), float(bx1), float(by1)),
                                                  quad, vis))
         records.append(record)
-    image = photometric(rng, canvas)
+    image = photometric(rng, canvas) if effects else np.clip(canvas, 0, 255).astype(np.uint8)
     return Scene(image, records, layout)

@@ -34,13 +34,15 @@ def _as_bool(result: object) -> bool:
     return bool(result)
 
 
-def phase_verdict(phase: int, cards: Sequence[Card], intended: bool) -> tuple[bool, str]:
-    """``(valid, source)``: source is ``"validator"`` or ``"construction"`` (fallback)."""
+def phase_verdict(phase: int, cards: Sequence[Card], intended: bool) -> dict:
+    """``{"valid", "verdict_source", "reason"}``: the source is ``"validator"``, or
+    ``"construction"`` (the generator's intent) while ``scorer.validate`` is missing."""
     validate = _validator()
     if validate is None:
-        return intended, "construction"
+        return {"valid": intended, "verdict_source": "construction", "reason": None}
     try:
         result = validate(phase, tuple(cards))
-    except ValueError:  # RulesError: the validator says no by raising
-        return False, "validator"
-    return _as_bool(result), "validator"
+    except ValueError as error:  # a validator that says no by raising
+        return {"valid": False, "verdict_source": "validator", "reason": str(error)}
+    reason = getattr(getattr(result, "reason", None), "code", None)
+    return {"valid": _as_bool(result), "verdict_source": "validator", "reason": reason}
