@@ -94,27 +94,16 @@ def _error(command: str, message: str) -> int:
 
 def _reader(args: argparse.Namespace):
     """A ``read(image) -> CardReading`` for the chosen backend (raises ModelError)."""
-    from scorer.vision.reading import DEFAULT_CONF, get_detector, read_cards
+    from scorer.vision.reading import DEFAULT_CONF, default_weights, get_detector, read_cards
 
     conf = DEFAULT_CONF if args.conf is None else args.conf
     if getattr(args, "backend", "onnx") == "ultralytics":
         from scorer.vision.ultralytics_adapter import UltralyticsDetector
 
-        detector = UltralyticsDetector(args.weights or _default_weights())
+        detector = UltralyticsDetector(args.weights or default_weights())
     else:
         detector = get_detector(str(args.model) if args.model else None)
     return lambda image: read_cards(image, conf=conf, detector=detector)
-
-
-def _default_weights() -> Path:
-    from scorer.vision.reading import DEFAULT_MODEL
-
-    root = DEFAULT_MODEL.parent.parent
-    for candidate in (DEFAULT_MODEL.with_suffix(".pt"),
-                      root / "runs" / "train" / "main" / "weights" / "best.pt"):
-        if candidate.is_file():
-            return candidate
-    return root / "runs" / "train" / "main" / "weights" / "best.pt"
 
 
 def run_detect(args: argparse.Namespace) -> int:

@@ -100,6 +100,9 @@ def _session(path: str):
     options.intra_op_num_threads = INTRA_OP_THREADS
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
+    # Spinning worker threads win a few ms on an idle machine but lose several times that when
+    # the cores are shared (web server, other processes): measured 2-thread runs took 2x longer.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         session = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
     except Exception as error:  # onnxruntime raises its own untyped errors on bad files

@@ -49,6 +49,14 @@ def _detector(path: str) -> OnnxDetector:
     return OnnxDetector(path)
 
 
+def default_weights() -> Path:
+    """The trained ``.pt`` for torch comparisons: ``models/phase10-cards.pt`` if shipped, else
+    the main run's ``runs/train/main/weights/best.pt`` (the returned path may not exist)."""
+    shipped = DEFAULT_MODEL.with_suffix(".pt")
+    run = DEFAULT_MODEL.parent.parent / "runs" / "train" / "main" / "weights" / "best.pt"
+    return shipped if shipped.is_file() else run
+
+
 @dataclass(frozen=True)
 class DetectedCard:
     """One physical card read from an image.
