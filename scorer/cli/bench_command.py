@@ -14,6 +14,7 @@ from collections.abc import Callable
 BENCH_EXAMPLES = """examples:
   phase10 bench rules
   phase10 bench rules --tables 60 --repeat 5 --json
+  phase10 bench detect
 """
 
 RULES_EXAMPLES = """examples:
@@ -79,7 +80,69 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-BENCHMARKS: list[Callable[[argparse._SubParsersAction], None]] = [_register_rules]
+DETECT_DESCRIPTION = """Milliseconds from a 1280x960 JPEG's bytes to the card list.
+
+Times read_cards() (decode, letterbox, onnxruntime with 2 threads, NMS, pairing, colour check)
+on rendered frames, and ultralytics' own torch predict on the same model (.pt) and frames in a
+subprocess, so torch never loads into the timing process. Target: median <= 80 ms.
+"""
+
+DETECT_EXAMPLES = """examples:
+  phase10 bench detect                        (8 frames x 5 runs, with the torch comparison)
+  phase10 bench detect --no-compare --json
+  phase10 bench detect --weights runs/train/main/weights/best.pt
+"""
+
+
+def _register_detect(bench_subparsers: argparse._SubParsersAction) -> None:
+    from pathlib import Path
+
+    detect = bench_subparsers.add_parser(
+        "detect", help="time the card reader on 1280x960 JPEGs", description=DETECT_DESCRIPTION,
+        epilog=DETECT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    detect.add_argument("--frames", type=_positive_int, default=8, help="frames (8)")
+    detect.add_argument("--repeat", type=_positive_int, default=5, help="runs per frame (5)")
+    detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
+    detect.add_argument("--weights", type=Path, help="the .pt for the ultralytics comparison")
+    detect.add_argument("--no-compare", action="store_true", help="skip ultralytics' predict")
+    detect.add_argument("--json", action="store_true", help="print JSON")
+    detect.set_defaults(func=run_detect)
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    import sys
+
+    from scorer.vision.bench import bench_detect
+    from scorer.vision.onnx_detector import ModelError
+    from scorer.vision.reading import default_weights
+
+    try:
+        result = bench_detect(args.frames, args.repeat, str(args.model) if args.model else None,
+                              args.weights or default_weights(), not args.no_compare)
+    except ModelError as error:
+        print(f"phase10 bench: error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    onnx = result["onnx"]
+    print(f"read_cards() on {result['frames']} {result['frame']} frames, "
+          f"{onnx['runs']} runs (load average {result['load_average']})")
+    print(f"  onnxruntime: median {onnx['median_ms']} ms, p90 {onnx['p90_ms']} ms "
+          f"(target median <= {result['target_median_ms']:.0f} ms: "
+          f"{'met' if result['meets_target'] else 'NOT met'})")
+    torch_ms = result.get("ultralytics")
+    if isinstance(torch_ms, dict):
+        print(f"  ultralytics predict (torch): median {torch_ms['median_ms']} ms, "
+              f"p90 {torch_ms['p90_ms']} ms; onnx/torch median ratio {result['ratio_median']}")
+    elif torch_ms:
+        print(f"  ultralytics predict: {torch_ms}")
+    return 0
+
+
+BENCHMARKS: list[Callable[[argparse._SubParsersAction], None]] = [_register_rules,
+                                                                   _register_detect]
 """One registration function per ``phase10 bench`` sub-command."""
 
 
