@@ -74,7 +74,6 @@ def _one_run_cost(counts, kinds, sizes, wilds, natural_per_group, unbounded):
     total = sum(counts.values())
     run = kinds.index(RUN) if RUN in kinds else -1
     sets = [g for g, kind in enumerate(kinds) if kind == SET]
-    by_size = sorted(sets, key=lambda g: sizes[g])
 
     def cost_of(params: tuple[Param, ...]) -> int:
         need = 0
@@ -87,23 +86,21 @@ def _one_run_cost(counts, kinds, sizes, wilds, natural_per_group, unbounded):
             need += high - low + 1 - filled
             used += filled
             started += filled > 0
-        shared: dict[int, int] = {}
-        for g in by_size:
+        shared: dict[int, list[int]] = {}
+        for g in sets:
             value = params[g]
             if value == 0:
                 need += sizes[g]
-                continue
-            if value not in shared:
-                avail = counts.get(value, 0)  # type: ignore[arg-type]
-                if low <= value <= high and avail:  # type: ignore[operator]
-                    avail -= 1
-                used += avail
-                shared[value] = avail  # type: ignore[index]
-            avail = shared[value]  # type: ignore[index]
-            take = min(avail, sizes[g])
-            need += sizes[g] - take
-            started += take > 0
-            shared[value] = avail - take  # type: ignore[index]
+            else:
+                shared.setdefault(value, []).append(g)  # type: ignore[arg-type]
+        for value, groups_of_value in shared.items():
+            avail = counts.get(value, 0)
+            if avail and low <= value <= high:
+                avail -= 1
+            used += avail
+            wanted = sum(sizes[g] for g in groups_of_value)
+            need += wanted - min(avail, wanted)
+            started += min(avail, len(groups_of_value))
         groups = len(kinds)
         missing_naturals = groups - started if natural_per_group else int(started == 0)
         surplus = 0 if unbounded else max(0, wilds - need)
@@ -143,7 +140,10 @@ def _cost(counts, values, kinds, sizes, params, wilds, natural_per_group, unboun
 
 
 def _share_sets(kinds, sizes, params, filled) -> int:
-    """Share each value's cards among the sets of that value (in ``filled``); their need."""
+    """Share each value's cards among the sets of that value (in ``filled``); their need.
+
+    One card to each set first (a natural in every group), then up to each size.
+    """
     need = 0
     shared: dict[int, list[int]] = {}
     for g, kind in enumerate(kinds):
@@ -154,14 +154,25 @@ def _share_sets(kinds, sizes, params, filled) -> int:
                 shared.setdefault(params[g], []).append(g)
     for groups in shared.values():
         cards = sum(filled[g] for g in groups)
-        ordered = sorted(groups, key=lambda g: sizes[g])
-        for g in ordered:
-            use = min(cards, sizes[g])
-            filled[g] = use
-            need += sizes[g] - use
-            cards -= use
-        filled[ordered[-1]] += cards
+        for g, share in zip(groups, _shares([sizes[g] for g in groups], cards), strict=True):
+            filled[g] = share
+            need += max(0, sizes[g] - share)
     return need
+
+
+def _shares(sizes: list[int], cards: int) -> list[int]:
+    """How many of ``cards`` each set of one value gets: one each, then up to size, rest last."""
+    shares = [0] * len(sizes)
+    for i in range(len(sizes)):
+        if cards:
+            shares[i] += 1
+            cards -= 1
+    for i, size in enumerate(sizes):
+        extra = min(cards, max(0, size - shares[i]))
+        shares[i] += extra
+        cards -= extra
+    shares[-1] += cards
+    return shares
 
 
 def allocate(
@@ -178,14 +189,11 @@ def allocate(
         for g, kind in enumerate(kinds):
             if kind == RUN and pile and params[g][0] <= value <= params[g][1]:
                 taken[g].append(pile.pop(0))
-        sets = sorted((g for g, k in enumerate(kinds) if k == SET and params[g] == value),
-                      key=lambda g: sizes[g])
-        for g in sets:
-            use = min(len(pile), sizes[g])
-            taken[g].extend(pile[:use])
-            pile = pile[use:]
-        if sets:
-            taken[sets[-1]].extend(pile)
-        else:
+        sets = [g for g, k in enumerate(kinds) if k == SET and params[g] == value]
+        if not sets:
             left.extend(pile)
+            continue
+        for g, share in zip(sets, _shares([sizes[g] for g in sets], len(pile)), strict=True):
+            taken[g].extend(pile[:share])
+            pile = pile[share:]
     return taken, left
