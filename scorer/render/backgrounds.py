@@ -190,10 +190,16 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int) -> No
             box = cv2.boxPoints(((cx, cy), (s * 1.5, s * 2), float(rng.uniform(0, 180))))
             paper = tuple(int(v) for v in rng.uniform(200, 250, 3))
             cv2.fillConvexPoly(img, box.astype(np.int32), paper, cv2.LINE_AA)
-            for k in range(4):
-                off = (k - 1.5) * s * 0.3
+            ink = (int(rng.uniform(10, 60)), int(rng.uniform(10, 60)), int(rng.uniform(40, 140)))
+            for k in range(4):  # a score sheet: numbers that are not card indices
+                off = (k - 1.5) * s * 0.35
                 y = int(cy + off)
-                cv2.line(img, (int(cx - s * 0.5), y), (int(cx + s * 0.5), y), (90, 90, 120), 1,
-                         cv2.LINE_AA)
+                if rng.random() < 0.5:
+                    cv2.line(img, (int(cx - s * 0.6), y), (int(cx + s * 0.6), y), (90, 90, 120), 1,
+                             cv2.LINE_AA)
+                else:
+                    text = str(int(rng.integers(0, 300)))
+                    cv2.putText(img, text, (int(cx - s * 0.5), y), cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
+                                s / 90, ink, max(1, int(s / 60)), cv2.LINE_AA)
         else:
             cv2.circle(img, (cx, cy), int(s), colour, max(2, int(s * 0.25)), cv2.LINE_AA)

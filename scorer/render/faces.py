@@ -78,6 +78,8 @@ class FaceStyle:
     special_index: str  # "letter", "word" or "symbol"
     corner_radius: float  # mm
     margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+    multi_wild: bool = False  # Wild printed in the four colours
+    index_badge: bool = False  # white layout: index in paper colour on a coloured badge
 
     def colour(self, colour: Colour) -> RGB:
         return dict(self.palette)[colour]
@@ -131,11 +133,15 @@ def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
         special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
         corner_radius=float(rng.uniform(2.5, 4.5)),
         margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+        multi_wild=bool(rng.random() < 0.3),
+        index_badge=bool(rng.random() < 0.25),
     )
 
 
-def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB, alpha: float = 1.0):
-    """Blend ``rgb`` through ``mask`` into float ``canvas`` with the mask's top-left at (x, y)."""
+def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB | np.ndarray,
+           alpha: float = 1.0) -> None:
+    """Blend ``rgb`` (a colour, or an (h, w, 3) colour field shaped like ``mask``) through
+    ``mask`` into float ``canvas`` with the mask's top-left at (x, y)."""
     h, w = mask.shape
     H, W = canvas.shape[:2]
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
@@ -143,8 +149,11 @@ def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB, alpha
         return
     m = mask[y0 - y : y1 - y, x0 - x : x1 - x, None] * alpha
     roi = canvas[y0:y1, x0:x1]
+    colour = np.asarray(rgb, np.float32)
+    if colour.ndim == 3:
+        colour = colour[y0 - y : y1 - y, x0 - x : x1 - x]
     roi *= 1.0 - m
-    roi += m * np.asarray(rgb, np.float32)
+    roi += m * colour
 
 
 def _ink(
@@ -152,12 +161,19 @@ def _ink(
     masks: tuple[np.ndarray, np.ndarray],
     x: int,
     y: int,
-    fill: RGB,
+    fill: RGB | tuple[RGB, ...],
     outline: RGB | None,
     shadow: bool,
 ) -> None:
-    """Paint a glyph: optional drop shadow, optional outline, then the fill."""
+    """Paint a glyph: optional drop shadow, optional outline, then the fill (one colour, or
+    several as vertical bands)."""
     fill_m, out_m = masks
+    if isinstance(fill[0], tuple):
+        bands = np.array_split(np.arange(fill_m.shape[1]), len(fill))
+        field = np.empty((*fill_m.shape, 3), np.float32)
+        for colour, cols in zip(fill, bands, strict=True):
+            field[:, cols] = colour
+        fill = field  # type: ignore[assignment]
     if shadow:
         off = max(1, round(0.05 * fill_m.shape[0]))
         blurred = cv2.GaussianBlur(out_m, (0, 0), max(0.6, off / 2))
@@ -230,9 +246,14 @@ def render_face(card: Card, style: FaceStyle) -> Face:
             cv2.rectangle(canvas, (m, m), (W - m, H - m), ink, t, cv2.LINE_AA)
         if style.stroke > 0:
             index_outline = (25, 25, 25)
+        if style.index_badge:
+            index_ink = paper
 
     # Centre: the big number, or the Wild/Skip word and symbol.
-    centre_fill, centre_outline = ink, (25, 25, 25) if style.stroke > 0 else None
+    centre_fill: RGB | tuple[RGB, ...] = ink
+    centre_outline = (25, 25, 25) if style.stroke > 0 else None
+    if card.is_wild and style.multi_wild:
+        centre_fill = tuple(c for _, c in style.palette)
     ch = int(style.centre_height * H)
     if not special and style.centre_shape in ("oval", "ring") and layout != "full":
         oval = np.zeros((H, W), np.float32)
@@ -274,6 +295,19 @@ def render_face(card: Card, style: FaceStyle) -> Face:
                            card.value in (6, 9), int(0.32 * W))
     mh, mw = masks[0].shape
     x, y = int(style.margin[0] * W), int(style.margin[1] * H)
+    if layout == "white" and style.index_badge:
+        pad = max(3, ih // 5)
+        badge = np.zeros((H, W), np.float32)
+        r = pad * 2
+        x0b, y0b, x1b, y1b = x - pad, y - pad, x + mw + pad, y + mh + pad
+        for (bx0, by0, bx1, by1) in ((x0b, y0b, x1b, y1b),
+                                     (W - x1b, H - y1b, W - x0b, H - y0b)):
+            cv2.rectangle(badge, (bx0 + r, by0), (bx1 - r, by1), 1.0, -1, cv2.LINE_AA)
+            cv2.rectangle(badge, (bx0, by0 + r), (bx1, by1 - r), 1.0, -1, cv2.LINE_AA)
+            for cx, cy in ((bx0 + r, by0 + r), (bx1 - r, by0 + r), (bx0 + r, by1 - r),
+                           (bx1 - r, by1 - r)):
+                cv2.circle(badge, (cx, cy), r, 1.0, -1, cv2.LINE_AA)
+        _paint(canvas, badge, 0, 0, ink)
     _ink(canvas, masks, x, y, index_ink, index_outline, False)
     rot = (np.rot90(masks[0], 2), np.rot90(masks[1], 2))
     bx, by = W - x - mw, H - y - mh
