@@ -31,6 +31,28 @@ def _dataset_config(data_yaml: str) -> dict[str, Any]:
         return {}
 
 
+def dataset_command(data_yaml: str, config: dict[str, Any]) -> str | None:
+    """The ``phase10 dataset build`` command that re-renders the dataset, from its config.json."""
+    import yaml
+
+    counts = config.get("counts")
+    if not counts or "seed" not in config:
+        return None
+    try:
+        root = (yaml.safe_load(Path(data_yaml).read_text()) or {}).get("path", "DATASET")
+    except OSError:
+        root = "DATASET"
+    words = ["phase10", "dataset", "build", "--out", _show(root)]
+    for split in ("train", "val", "test"):
+        words += [f"--{split}", str(counts.get(split, 0))]
+    words += ["--seed", str(config["seed"]), "--imgsz", str(config.get("imgsz", 640))]
+    if config.get("crop"):
+        words += ["--crop", str(config["crop"])]
+    if config.get("faces"):
+        words += ["--faces", str(config["faces"])]
+    return " ".join(words)
+
+
 def _show(path: object) -> str:
     """A path relative to the repository root when it lies inside it."""
     from scorer.training.offline import REPO_ROOT
@@ -54,6 +76,7 @@ def render_model_card(result: Any, recipe: dict[str, Any], command: str) -> str:
         if key in result.metrics
     ] or ["| (no validation metrics recorded) | |"]
     export = recipe["export"]
+    rebuild = dataset_command(str(args.get("data", "")), dataset)
     lines = [
         "# phase10-cards.onnx: the card-index detector",
         "",
@@ -106,6 +129,7 @@ def render_model_card(result: Any, recipe: dict[str, Any], command: str) -> str:
         "",
         "## Reproduce",
         "```sh",
+        *([rebuild] if rebuild else []),
         command or "phase10 train --data DATASET",
         "```",
         "",
