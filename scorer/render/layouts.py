@@ -43,6 +43,15 @@ def _rot(angle: float, x: float, y: float) -> tuple[float, float]:
     return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
 
 
+def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float) -> np.ndarray:
+    """An ellipse as a (32, 2) float32 polygon in mm."""
+    t = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+    a = math.radians(angle)
+    x, y = rx * np.cos(t), ry * np.sin(t)
+    return np.stack([cx + x * math.cos(a) - y * math.sin(a),
+                     cy + x * math.sin(a) + y * math.cos(a)], 1).astype(np.float32)
+
+
 def _phase_rows(rng: np.random.Generator, laid: LaidPhase, x0: float, y0: float,
                 angle: float) -> tuple[list[Placement], float]:
     """Rows of overlapping cards, one per group; returns placements and the height used."""
@@ -79,19 +88,19 @@ def _hand(rng: np.random.Generator, deck: Deck, n: int) -> Layout:
         theta = (i - (n - 1) / 2) * spread + rng.uniform(-1, 1)
         dx, dy = _rot(theta, 0.0, -radius)
         cards.append(Placement(card, dx, dy + radius * 0.6, theta))
-    # The holding hand: a palm and thumb over the pivot.
+    # The holding hand: palm and wrist below the pivot, the thumb over the cards' bottoms.
     skin = float(rng.uniform(0, 1))
-    palm = []
-    py = radius * 0.6 + CARD_H_MM * 0.15
-    for k in range(24):
-        a = 2 * math.pi * k / 24
-        palm.append((32 * math.cos(a) + rng.uniform(-2, 2), py + 28 * math.sin(a) + 10))
-    thumb_a = math.radians(rng.uniform(-60, -20))
-    thumb = [(0, py), (40 * math.cos(thumb_a) - 6, py + 40 * math.sin(thumb_a)),
-             (40 * math.cos(thumb_a) + 6, py + 40 * math.sin(thumb_a) + 8), (10, py + 12)]
+    py = radius * 0.6 + CARD_H_MM * 0.12
+    side = 1.0 if rng.random() < 0.5 else -1.0
+    palm = _ellipse(side * rng.uniform(0, 10), py + 30, rng.uniform(32, 42), rng.uniform(38, 48),
+                    rng.uniform(-15, 15))
+    wrist = np.array([[-28, py + 40], [28, py + 40], [34, py + 160], [-34, py + 160]], np.float32)
+    thumb_angle = float(rng.uniform(-150, -30))
+    tx, ty = _rot(thumb_angle, 26.0, 0.0)
+    thumb = _ellipse(tx * 0.9, py + 8 + ty * 0.9, 30, 10, thumb_angle)
     layout = Layout("hand", cards)
     if rng.random() < 0.85:
-        layout.occluders = [(np.array(palm, np.float32), skin), (np.array(thumb, np.float32), skin)]
+        layout.occluders = [(wrist, skin), (palm, skin), (thumb, skin)]
     return layout
 
 
