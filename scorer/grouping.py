@@ -16,6 +16,13 @@ from typing import Any
 from scorer.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
 from scorer.phases import GroupKind, GroupSpec
 
+_COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key for natural cards: number, then colour (R, B, G, Y)."""
+    return (card.value or 0, _COLOUR_RANK.get(card.colour, 4))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True)
 class Group:
@@ -123,7 +130,7 @@ def _lay(spec: GroupSpec, naturals: list[Card], wilds: int) -> tuple[Group, tupl
     """One group laid out with ``wilds`` Wilds; also the run numbers still missing inside."""
     if spec.kind is GroupKind.RUN:
         return _lay_run(spec, naturals, wilds)
-    ordered = sorted(naturals, key=lambda c: (c.value, c.sort_key))
+    ordered = sorted(naturals, key=card_order)
     if spec.kind is GroupKind.SET:
         value = str(naturals[0].value) if naturals else str(MIN_NUMBER)
     else:

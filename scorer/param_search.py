@@ -19,12 +19,19 @@ Param = int | tuple[int, int]
 """A set's value (0 = no natural card) or a run's inclusive range ``(low, high)``."""
 
 
-def _options(kind: int, size: int, values: list[int]) -> list[Param]:
+def _options(kind: int, size: int, values: list[int], unbounded: bool) -> list[Param]:
+    """The parameters worth trying for one group.
+
+    When a set or colour group can absorb surplus Wilds, a run longer than its size with an
+    end number nobody holds is never better than the run without that end, so it is skipped.
+    """
     if kind == RUN:
+        present = set(values)
         return [
             (low, high)
             for low in range(1, MAX_NUMBER + 1)
             for high in range(low + size - 1, MAX_NUMBER + 1)
+            if not unbounded or high - low + 1 == size or (low in present and high in present)
         ]
     return [0, *values]
 
@@ -42,12 +49,13 @@ def search(
     passed as ``SET``) to how many natural cards show it. Runs take numbers only.
     """
     values = sorted(v for v, n in counts.items() if n)
-    option_lists = [_options(k, s, values) for k, s in zip(kinds, sizes, strict=True)]
-    twins = [
-        max((j for j in range(i) if (kinds[j], sizes[j]) == (kinds[i], sizes[i])), default=-1)
-        for i in range(len(kinds))
-    ]
     unbounded = any(kind != RUN for kind in kinds)
+    option_lists = [_options(k, s, values, unbounded) for k, s in zip(kinds, sizes, strict=True)]
+    twins = [
+        (i, max(j for j in range(i) if (kinds[j], sizes[j]) == (kinds[i], sizes[i])))
+        for i in range(len(kinds))
+        if any((kinds[j], sizes[j]) == (kinds[i], sizes[i]) for j in range(i))
+    ]
     if kinds.count(RUN) <= 1:
         cost_of = _one_run_cost(counts, kinds, sizes, wilds, natural_per_group, unbounded)
     else:
@@ -56,7 +64,7 @@ def search(
                          unbounded)
     best_cost, best_params = INFINITE, tuple(o[0] for o in option_lists)
     for params in product(*option_lists):
-        if any(t >= 0 and params[t] > params[i] for i, t in enumerate(twins)):  # type: ignore
+        if twins and any(params[t] > params[i] for i, t in twins):  # type: ignore[operator]
             continue
         cost = cost_of(params)
         if cost < best_cost:

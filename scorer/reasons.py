@@ -111,9 +111,11 @@ def explain(code: str, params: dict[str, Any]) -> str:
         return (f"the phase has {_plural(params['expected'], 'group')}, "
                 f"not {params['given']}")
     if code == "group_invalid":
+        detail = explain(params["detail"]["code"], params["detail"]["params"])
+        prefix = f"{params['requirement']}: "
+        detail = detail[len(prefix):] if detail.startswith(prefix) else detail
         return (f"group {params['group'] + 1} ({' '.join(params['cards'])}) is not a "
-                f"{params['requirement']}: " + explain(params["detail"]["code"],
-                                                        params["detail"]["params"]))
+                f"{params['requirement']}: {detail}")
     if code == "no_grouping":
         return f"these cards cannot be split into {params['requirement']}"
     return code

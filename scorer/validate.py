@@ -37,7 +37,7 @@ from typing import Any
 
 from scorer import param_search
 from scorer.cards import Card, Colour, parse_cards
-from scorer.grouping import Arrangement, Group, arrange
+from scorer.grouping import Arrangement, Group, arrange, card_order
 from scorer.phases import GroupKind, GroupSpec, PhaseSpec, standard_phase
 from scorer.reasons import Reason
 from scorer.solver import COLOUR, RUN, SET, Search
@@ -45,7 +45,7 @@ from scorer.solver import COLOUR, RUN, SET, Search
 CardsLike = str | Card | Iterable[str | Card]
 _KIND_CODES = {GroupKind.SET: SET, GroupKind.RUN: RUN, GroupKind.COLOUR: COLOUR}
 _COLOURS = list(Colour)
-MIXED_SEARCH_LIMIT = 20_000
+MIXED_SEARCH_LIMIT = 8_000
 """Memo entries the closest-miss search may use for phases mixing colour groups with others."""
 
 
@@ -120,7 +120,7 @@ def _closest(
     if COLOUR not in kinds or all(kind == COLOUR for kind in kinds):
         by_colour = COLOUR in kinds
         groups_by_value: dict[int, list[Card]] = {}
-        for card in sorted(naturals):
+        for card in sorted(naturals, key=card_order):
             key = _COLOURS.index(card.colour) + 1 if by_colour else card.value
             groups_by_value.setdefault(key, []).append(card)  # type: ignore[arg-type]
         counts = {value: len(pile) for value, pile in groups_by_value.items()}
