@@ -1,0 +1,134 @@
+"""Enrolment of a player's deck from grid photos (issue 7).
+
+"The player lays the cards of one colour (1-12) in a grid in a fixed order the page shows ... The
+project finds each card ..., assigns it its face from the grid position." Photos are rendered by
+:mod:`scorer.decks.gridphoto` from the heritage design, a design the detector never saw.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.cards import parse_card
+from scorer.decks.design import draw_deck
+from scorer.decks.enrol import RetakeError, enrol_sheet
+from scorer.decks.gridphoto import render_sheet_photo
+from scorer.decks.layout import SHEETS, get_sheet
+from scorer.decks.quads import order_corners
+
+RED, SPECIALS = get_sheet("red"), get_sheet("specials")
+
+
+@pytest.fixture(scope="module")
+def faces():
+    return draw_deck(RED.faces + SPECIALS.faces + get_sheet("green").faces)
+
+
+def _signature(face: np.ndarray) -> np.ndarray:
+    grey = cv2.resize(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), (56, 88),
+                      interpolation=cv2.INTER_AREA).astype(np.float32).ravel()
+    return (grey - grey.mean()) / (grey.std() + 1e-6)
+
+
+def _closest(face: np.ndarray, truth: dict) -> object:
+    """The true face that the found face looks most like (normalised correlation)."""
+    sig = _signature(face)
+    return max(truth, key=lambda card: float(sig @ _signature(truth[card])))
+
+
+def test_sheets_cover_the_deck_in_the_fixed_order():
+    """Four colour sheets of 1-12 in 3 rows of 4, then the Wild and Skip side by side."""
+    assert [s.name for s in SHEETS] == ["red", "blue", "green", "yellow", "specials"]
+    assert RED.grid() == [["R1", "R2", "R3", "R4"], ["R5", "R6", "R7", "R8"],
+                          ["R9", "R10", "R11", "R12"]]
+    assert SPECIALS.grid() == [["W", "S"]]
+    with pytest.raises(KeyError, match="red, blue, green, yellow, specials"):
+        get_sheet("purple")
+
+
+@pytest.mark.parametrize("sheet_name,seed", [("red", 1), ("green", 2), ("specials", 3)])
+def test_each_face_is_found_and_assigned_right(faces, sheet_name, seed):
+    sheet = get_sheet(sheet_name)
+    photo = render_sheet_photo(faces, sheet, np.random.default_rng(seed))
+    result = enrol_sheet(photo.image, sheet)
+    assert list(result.faces) == list(sheet.faces)
+    truth = {card: faces[card] for card in sheet.faces}
+    for card, face in result.faces.items():
+        assert face.shape == (880, 560, 3)
+        assert _closest(face, truth) == card, f"{card} got the face of {_closest(face, truth)}"
+        corner_error = np.abs(result.quads[card] - photo.quads[card]).max()
+        assert corner_error < 0.03 * photo.image.shape[1], f"{card}: corners off {corner_error}"
+
+
+def test_preview_outlines_on_a_copy(faces):
+    photo = render_sheet_photo(faces, SPECIALS, np.random.default_rng(4))
+    before = photo.image.copy()
+    preview = enrol_sheet(photo.image, SPECIALS).preview(photo.image)
+    assert preview.shape == photo.image.shape and not np.array_equal(preview, before)
+    assert np.array_equal(photo.image, before)
+
+
+def test_missing_card_names_the_empty_place(faces):
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(7), defect="missing")
+    (left_out,) = set(RED.faces) - set(photo.quads)
+    with pytest.raises(RetakeError, match=rf"No card found at .*\({left_out}\)") as info:
+        enrol_sheet(photo.image, RED)
+    assert info.value.problem == "missing"
+    assert [RED.face_at(*cell) for cell in info.value.cells] == [left_out]
+    assert "Retake the photo of the Red 1-12 sheet" in str(info.value)
+
+
+def test_touching_cards_are_named(faces):
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(8), defect="touching")
+    with pytest.raises(RetakeError, match="touch") as info:
+        enrol_sheet(photo.image, RED)
+    assert info.value.problem == "touching"
+    named = {RED.face_at(*cell) for cell in info.value.cells}
+    assert len(named) == 2
+    a, b = sorted(named, key=lambda c: c.value)
+    assert b.value == a.value + 1, "the two touching cards are neighbours in a row"
+
+
+def test_blurred_photo_asks_for_a_sharper_one(faces):
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(9), defect="blurred")
+    with pytest.raises(RetakeError, match="blurred") as info:
+        enrol_sheet(photo.image, RED)
+    assert info.value.problem == "blurred"
+
+
+def test_empty_table_and_sideways_photo(faces):
+    table = np.full((900, 1200, 3), (40, 70, 110), np.uint8)
+    with pytest.raises(RetakeError, match="No cards found") as info:
+        enrol_sheet(table, RED)
+    assert info.value.problem == "no-cards"
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(10))
+    with pytest.raises(RetakeError, match="sideways"):
+        enrol_sheet(cv2.rotate(photo.image, cv2.ROTATE_90_CLOCKWISE), RED)
+
+
+def test_wrong_sheet_layout_is_refused(faces):
+    """Twelve cards photographed for the two-card sheet: too many cards."""
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(11))
+    with pytest.raises(RetakeError, match="Found 12 cards but the Wild and Skip sheet has 2"):
+        enrol_sheet(photo.image, SPECIALS)
+
+
+def test_not_an_image_is_a_value_error():
+    with pytest.raises(ValueError, match=r"\(H, W, 3\)"):
+        enrol_sheet(np.zeros((100, 100), np.uint8), RED)
+
+
+def test_order_corners_upright_from_any_start():
+    quad = np.array([[10, 10], [66, 10], [66, 98], [10, 98]], np.float32)  # upright card
+    for shift in range(4):
+        assert np.array_equal(order_corners(np.roll(quad, shift, axis=0)), quad)
+    sideways = np.array([[10, 10], [98, 10], [98, 66], [10, 66]], np.float32)
+    ordered = order_corners(sideways)
+    assert np.linalg.norm(ordered[1] - ordered[0]) < np.linalg.norm(ordered[3] - ordered[0])
+
+
+def test_parse_card_round_trip_of_sheet_faces():
+    for sheet in SHEETS:
+        assert tuple(parse_card(str(c)) for c in sheet.faces) == sheet.faces
