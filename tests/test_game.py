@@ -357,3 +357,73 @@ def test_replay_a_recorded_four_player_game():
     assert [p.phases_completed for p in st.players] == list(done.values())
     serialised = [RoundRecord.from_dict(r.to_dict()) for r in check_rounds(setup, rounds)]
     assert standings(setup, serialised) == st
+
+
+RECORDED_TIE_GAME = {
+    "setup": {"players": ["Ann", "Bob", "Cy"], "first_dealer": 0,
+              "rules": make_rules("short", phases_count=3).to_dict()},
+    "rounds": [
+        {"went_out": "Bob", "results": [
+            {"player": "Ann", "completed": True, "hand": ["R5", "W"]},
+            {"player": "Bob", "completed": True, "hand": []},
+            {"player": "Cy", "completed": False,
+             "hand": "R1 R2 R3 R4 R5 R6 R7 R8 R9 S"}]},
+        {"went_out": "Ann", "results": [
+            {"player": "Ann", "completed": True, "points": 0},
+            {"player": "Bob", "completed": True, "points": 30},
+            {"player": "Cy", "completed": True, "points": 10}]},
+        {"went_out": "Cy", "results": [
+            {"player": "Ann", "completed": True, "points": 30},
+            {"player": "Bob", "completed": True, "points": 0},
+            {"player": "Cy", "completed": True, "points": 0}]},
+    ],
+}
+
+
+def test_replay_a_recorded_game_with_a_tie_breaker():
+    """Ann and Bob both finish phase 3 in round 3 on 60 points: a tie-breaker decides."""
+    import copy
+    import json
+
+    setup = GameSetup.from_dict(RECORDED_TIE_GAME["setup"])
+    data = copy.deepcopy(RECORDED_TIE_GAME["rounds"])
+    # Bob cannot score 0 without going out: that round is refused as recorded.
+    with pytest.raises(RulesError) as caught:
+        check_rounds(setup, [RoundRecord.from_dict(r) for r in data])
+    assert (caught.value.code, caught.value.player, caught.value.params["round"]) == (
+        "zero_points", "Bob", 3)
+    data[2]["results"][1]["points"] = 30
+    rounds = [RoundRecord.from_dict(r) for r in data]
+    st = standings(setup, rounds)
+    assert [(p.player, p.phase, p.total) for p in st.players] == [
+        ("Ann", None, 60), ("Bob", None, 60), ("Cy", 3, 70)]
+    assert st.tie_breaker == ("Ann", "Bob") and st.winner is None
+    assert json.loads(json.dumps(st.to_dict()))["tie_breaker"] == ["Ann", "Bob"]
+    final = standings(setup, rounds + [RoundRecord.from_dict({
+        "tie_breaker": True, "went_out": "Bob",
+        "results": [{"player": "Ann", "completed": False}, {"player": "Bob", "completed": True}],
+    })])
+    assert final.winner == "Bob" and final.finished and final.leader == "Bob"
+    assert final.players[0].round_points == (30, 0, 30, None)
+    assert final.round_number == 5
+
+
+def test_replay_an_everyone_advances_game_with_hands():
+    setup = GameSetup(("Ann", "Bob"), make_rules("everyone-advances", phases_count=3),
+                      first_dealer=1)
+    rounds = [
+        rnd("Ann", Ann=(True, ""), Bob=(False, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10")),
+        rnd("Bob", Ann=(False, "W W W W W W W W S S"), Bob=(True, "")),
+        rnd("Ann", Ann=(True, 0), Bob=(True, 15)),
+    ]
+    st = standings(setup, rounds)
+    assert [(p.phases_completed, p.total) for p in st.players] == [(2, 230), (2, 70)]
+    assert st.winner == "Bob"
+    assert [standings(setup, rounds[:i]).dealer for i in range(3)] == ["Bob", "Ann", "Bob"]
+
+
+def test_standings_before_any_round():
+    st = standings(GameSetup(PLAYERS), [])
+    assert st.round_number == 1 and st.dealer == "Ann" and st.first_player == "Bob"
+    assert st.leader is None and st.winner is None and st.tie_breaker == ()
+    assert all(p.phase == 1 and p.total == 0 for p in st.players)
