@@ -48,6 +48,16 @@ def describe_phase(spec: Any) -> str:
     return " + ".join(phase_part(p["kind"], p["size"], p["count"]) for p in spec.parts())
 
 
+def rules_label(rules: Any) -> str:
+    """A game's rules in a few words: ``"Shorter game, 3 phases, natural card in every group"``."""
+    name = messages.VARIANT_NAMES.get(rules.variant)
+    parts = [str(name) if name is not None else rules.variant]
+    parts.append(ngettext("%(num)d phase", "%(num)d phases", len(rules.phases)))
+    if rules.natural_per_group:
+        parts.append(gettext("a natural card in every group"))
+    return ", ".join(parts)
+
+
 def variant_label(name: str) -> str:
     label = messages.VARIANTS.get(name)
     return str(label) if label is not None else name
@@ -113,6 +123,7 @@ def init_app(app: Flask) -> None:
         reason_message=reason_message,
         variant_label=variant_label,
         change_label=change_label,
+        rules_label=rules_label,
         current_language=current_language,
         language_names=LANGUAGE_NAMES,
     )

@@ -17,6 +17,16 @@ VARIANTS = {
     "choose": _l("Choose your phase each round"),
 }
 
+VARIANT_NAMES = {
+    "standard": _l("Standard"),
+    "everyone-advances": _l("Everyone advances"),
+    "short": _l("Shorter game"),
+    "even": _l("Even phases"),
+    "odd": _l("Odd phases"),
+    "choose": _l("Choose your phase"),
+    "custom": _l("Custom phases"),
+}
+
 ERRORS = {
     "GameNotFound": _l("There is no such game."),
     "RoundNotFound": _l("There is no such round in this game."),

@@ -8,8 +8,10 @@ from web.export import Row
 from web.service import GameState
 
 COLOURS = ("#1f5fbf", "#d32f2f", "#2e7d32", "#c79100", "#7b1fa2", "#00838f")
+DASHES = ("", "12 6", "4 5", "16 4 4 4", "2 7", "9 3 2 3")
+"""One dash pattern per seat, so players with equal totals still show on top of each other."""
 WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 36
+LEFT, RIGHT, TOP, BOTTOM = 52, 16, 16, 40
 
 
 def player_colour(seat: int) -> str:
@@ -41,19 +43,20 @@ def totals_svg(state: GameState, rows: list[Row], title: str = "") -> Markup:
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             f'stroke="#e3ded2"/><text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end" '
-            f'font-size="12" fill="#5b6475">{v}</text>'
+            f'font-size="16" fill="#5b6475">{v}</text>'
         )
     label_every = max(1, rounds // 10)
     for i in range(0, rounds + 1, label_every):
         parts.append(
-            f'<text x="{x(i):.1f}" y="{HEIGHT - 14}" text-anchor="middle" font-size="12" '
+            f'<text x="{x(i):.1f}" y="{HEIGHT - 14}" text-anchor="middle" font-size="16" '
             f'fill="#5b6475">{i}</text>'
         )
     for seat, values in enumerate(series):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         colour = player_colour(seat)
         parts.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{points}">'
+            f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{points}" '
+            f'stroke-dasharray="{DASHES[seat % len(DASHES)]}">'
             f"<title>{escape(players[seat])}</title></polyline>"
         )
         for i, v in enumerate(values):

@@ -61,7 +61,9 @@ def _short_item(item: dict[str, Any]) -> str:
 
 
 def _left_over(cards: Any) -> str:
-    return gettext("%(cards)s fit no group", cards=_cards(cards))
+    count = len(cards) if isinstance(cards, (list, tuple)) else 1
+    return ngettext("%(cards)s fits no group", "%(cards)s fit no group", count,
+                    cards=_cards(cards))
 
 
 def _group_short(p: dict[str, Any]) -> str:
@@ -100,8 +102,8 @@ VALIDATOR: dict[str, Callable[[dict[str, Any]], str]] = {
         int(p["needed"]), given=p["given"]),
     "group_short": _group_short,
     "cards_left_over": lambda p: gettext(
-        "%(cards)s fit no group: every card laid down must belong to one of the phase's groups.",
-        cards=_cards(p["cards"])),
+        "%(left)s: every card laid down must belong to one of the phase's groups.",
+        left=_left_over(p["cards"])),
     "wrong_group_count": lambda p: ngettext(
         "The phase has %(num)d group, not %(given)s.",
         "The phase has %(num)d groups, not %(given)s.", int(p["expected"]), given=p["given"]),

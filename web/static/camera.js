@@ -76,6 +76,7 @@
     if (stream) { stream.getTracks().forEach((t) => t.stop()); stream = null; }
     $("video").hidden = true; $("snap").hidden = true;
     const photo = $("photo");
+    photo.onload = drawOverlay;
     photo.src = URL.createObjectURL(blob);
     photo.hidden = false; $("stage").hidden = false;
     size = [width, height];
@@ -104,10 +105,12 @@
 
   // ---- showing and correcting the cards -----------------------------------------------------
   const SVG = "http://www.w3.org/2000/svg";
-  function render() {
+  function drawOverlay() {
     const overlay = $("overlay");
     overlay.innerHTML = "";
-    const unit = size ? Math.max(size[0], size[1]) / 60 : 10;
+    if (!size) return;
+    // labels about 15 screen pixels high, whatever the photo's resolution
+    const unit = 10 * size[0] / ($("photo").clientWidth || size[0]);
     cards.forEach((item, index) => {
       if (!item.box || !size) return;
       const [x1, y1, x2, y2] = item.box;
@@ -115,7 +118,7 @@
       rect.setAttribute("x", x1); rect.setAttribute("y", y1);
       rect.setAttribute("width", x2 - x1); rect.setAttribute("height", y2 - y1);
       rect.setAttribute("class", "box" + (index === selected ? " selected" : ""));
-      rect.setAttribute("stroke-width", unit / 4);
+      rect.setAttribute("stroke-width", unit / 3);
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
       const label = document.createElementNS(SVG, "text");
@@ -129,6 +132,11 @@
       bg.setAttribute("class", "box-label-bg");
       overlay.append(rect, bg, label);
     });
+  }
+  window.addEventListener("resize", drawOverlay);
+
+  function render() {
+    drawOverlay();
     const chips = $("chips");
     chips.innerHTML = "";
     cards.forEach((item, index) => {
