@@ -173,15 +173,16 @@ def page() -> str:
     phases = [(n, i18n.describe_phase(standard_phase(n))) for n in range(1, MAX_PHASE + 1)]
     return render_template(
         "live.html", phase=int(phase) if phase.isdigit() and 1 <= int(phase) <= MAX_PHASE else 1,
-        phases=phases, player="", phase_label="", query="", confirm_url="", photo_url="",
-        server_camera=_has_camera(),
+        phases=phases, player="", phase_label="", query="", photo_url="", done_url="",
+        game_id=None, server_camera=_has_camera(),
     )
 
 
 @bp.get("/games/<int:game_id>/players/<int:seat>/live")
 def player_page(game_id: int, seat: int) -> str:
-    """The live page for one player of a game: their phase, freeze opens the photo check's
-    confirm-and-correct step with the frozen cards."""
+    """The live page for one player of a game: their current phase; freezing shows the cards
+    to correct, the verdict, and the same "record phase completed" step as the photo check
+    (or opens the photo check itself with ``?cards=``)."""
     state = service.load(game_id)
     if not 0 <= seat < len(state.setup.players):
         raise service.PlayerNotFound(f"game {game_id} has no seat {seat}")
@@ -191,9 +192,9 @@ def player_page(game_id: int, seat: int) -> str:
     return render_template(
         "live.html", phase=phase.number if phase is not None else 1, phases=[],
         player=standing.player, phase_label=label,
-        query=urlencode({"game": game_id, "seat": seat}),
-        confirm_url=url_for("camera.check", game_id=game_id, seat=seat),
+        query=urlencode({"game": game_id, "seat": seat}), game_id=game_id,
         photo_url=url_for("camera.check", game_id=game_id, seat=seat),
+        done_url=url_for("rounds.new", game_id=game_id, **{f"completed-{seat}": "yes"}),
         server_camera=_has_camera(),
     )
 

@@ -17,12 +17,36 @@
   const streamId = Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
   const capture = document.createElement("canvas");
   const stats = { readings: 0, busy: 0, errors: 0, sent: 0, started: performance.now(),
-                  last: null, rate: 0, source: "browser", frozen: null };
+                  last: null, rate: 0, source: "browser", frozen: null, changes: [] };
   window.liveStats = stats;  // read by the end-to-end tests
   let running = false;
   let frozen = false;
   let generation = 0;  // bumped to stop a loop when the source changes
   let rateWindow = [];
+  // camera frames presented so far (requestVideoFrameCallback): a frame is never sent twice, so
+  // a slow camera cannot make one odd frame count as several in the server's majority vote
+  let presented = 0;
+  let sentPresented = -1;
+  let frameWaiters = [];
+  let watching = false;
+  function watchFrames() {
+    if (watching || !video.requestVideoFrameCallback) return;
+    watching = true;
+    const tick = (now, meta) => {
+      presented = meta && meta.presentedFrames ? meta.presentedFrames : presented + 1;
+      frameWaiters.forEach((resolve) => resolve());
+      frameWaiters = [];
+      video.requestVideoFrameCallback(tick);
+    };
+    video.requestVideoFrameCallback(tick);
+  }
+  function newFrame(timeoutMs) {
+    if (!presented || presented !== sentPresented) return Promise.resolve();
+    return new Promise((resolve) => {
+      frameWaiters.push(resolve);
+      setTimeout(resolve, timeoutMs);
+    });
+  }
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const msg = (name, values) => {
@@ -90,6 +114,7 @@
 
   function showReading(reading) {
     stats.last = reading;
+    if (reading.changed) stats.changes.push(reading.cards.join(" "));
     const list = $("live-cards");
     list.replaceChildren(...reading.cards.map((name) => cardChip(name, false)),
                          ...reading.pending.map((name) => cardChip(name, true)));
@@ -99,9 +124,11 @@
     if (reading.verdict) {
       verdict.hidden = false;
       verdict.className = "live-verdict " + (reading.verdict.valid ? "live-valid" : "live-invalid");
+      const phase = reading.phase && reading.phase.description;
+      const why = reading.verdict.valid ? "" : reading.verdict.message
+        || (reading.verdict.reason && reading.verdict.reason.message) || "";
       verdict.textContent = (reading.verdict.valid ? "✓ " : "✗ ")
-        + (reading.phase && reading.phase.description ? reading.phase.description + ": " : "")
-        + (reading.verdict.message || (reading.verdict.reason && reading.verdict.reason.message) || "");
+        + [phase, why].filter(Boolean).join(": ");
     } else {
       verdict.hidden = true;
     }
@@ -135,6 +162,7 @@
       });
       video.srcObject = stream;
       await video.play().catch(() => {});
+      watchFrames();
       return true;
     } catch (error) {
       setStatus(msg("Denied", { reason: error.name || String(error) }), "error");
@@ -161,6 +189,9 @@
   async function browserLoop(mine) {
     while (running && mine === generation) {
       if (frozen) { await sleep(100); continue; }
+      await newFrame(250);
+      if (mine !== generation || frozen) continue;
+      sentPresented = presented;
       const blob = await grabFrame();  // the newest frame, taken only when the last answer is in
       if (!blob) { await sleep(50); continue; }
       let response, body;
@@ -259,40 +290,54 @@
     const reading = stats.last;
     if (!reading || !reading.cards.length) return;
     frozen = true;
+    freezeButton.disabled = true;
     stats.frozen = reading.cards.slice();
-    const target = root.dataset.confirmUrl;
-    if (target) {  // the game's confirm-and-correct step, pre-filled with the frozen cards
-      const url = new URL(target, window.location.href);
-      url.searchParams.set("cards", reading.cards.join(" "));
-      window.location.assign(url.toString());
-      return;
-    }
     video.pause();
     setStatus(msg("Frozen"), "hint");
     $("live-frozen-cards").value = reading.cards.join(" ");
     $("live-frozen").hidden = false;
-    $("live-frozen-cards").focus();
+    $("live-frozen").scrollIntoView({ block: "nearest" });
+    confirmFrozen();
   }
 
+  // the confirm-and-correct step: the (corrected) cards go to /api/check, as on the photo page
   async function confirmFrozen() {
     const cards = $("live-frozen-cards").value;
     const params = query();
-    const response = await fetch("/api/check", {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ cards, phase: params.get("phase") || undefined }),
-    });
-    const body = await response.json();
-    if (!response.ok) { setStatus(body.error || response.statusText, "error"); return; }
-    stats.frozen = body.cards;
-    showReading({ ...body, pending: [], detections: [], size: [1, 1] });
+    const body = { cards };
+    if (root.dataset.game) { body.game = Number(root.dataset.game); body.player = root.dataset.player; }
+    else if (params.get("phase")) body.phase = params.get("phase");
+    let response, data;
+    try {
+      response = await fetch("/api/check", {
+        method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+      });
+      data = await response.json();
+    } catch (error) {
+      setStatus(String(error), "error");
+      return;
+    }
+    if (!response.ok) { setStatus(data.error || response.statusText, "error"); return; }
+    stats.frozen = data.cards;
+    showReading({ ...data, pending: [], detections: [], size: [1, 1], changed: false });
+    freezeButton.disabled = true;
     setStatus(msg("Frozen"), "hint");
+    const done = $("live-done");
+    if (done) done.hidden = !(data.verdict && data.verdict.valid);
+    const correct = $("live-correct");
+    if (correct) {
+      const url = new URL(root.dataset.photoUrl, window.location.href);
+      url.searchParams.set("cards", data.cards.join(" "));
+      correct.href = url.toString();
+    }
   }
 
   function resume() {
     frozen = false;
     stats.frozen = null;
     $("live-frozen").hidden = true;
+    freezeButton.disabled = !(stats.last && stats.last.cards && stats.last.cards.length);
     video.play().catch(() => {});
     setStatus("");
   }
@@ -304,10 +349,14 @@
                 { method: "POST", headers: { "Content-Type": "image/none" } }).catch(() => {});
   }
 
+  $("live-controls").addEventListener("submit", (event) => event.preventDefault());
   freezeButton.addEventListener("click", freeze);
   $("live-reset").addEventListener("click", resetHand);
   $("live-resume").addEventListener("click", resume);
   $("live-confirm").addEventListener("click", confirmFrozen);
+  $("live-frozen-cards").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); confirmFrozen(); }
+  });
   document.querySelectorAll("input[name=source]").forEach((radio) => {
     radio.addEventListener("change", () => { if (radio.checked) start(radio.value); });
   });

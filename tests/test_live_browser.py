@@ -1,0 +1,188 @@
+"""The browser path end to end: Chromium's fake camera plays a rendered video into the live page.
+
+The video (a y4m file, Chromium's ``--use-file-for-fake-video-capture``) shows a hand with a
+barcode of the frame index; the app's fake reader decodes it and answers with the scripted cards,
+so the stable reading the page shows must equal the video's cards, whatever the single frames
+miss. Set ``PHASE10_SCREENSHOTS=DIR`` to keep phone and laptop screenshots of the page.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scorer.live.bench import serve_app
+from scorer.live.synthetic import ScriptedReader, draw_frame, layout, write_y4m
+from web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+SIZE = (1280, 720)
+HAND = ["R3", "R3", "B3", "G8", "Y8", "W"]  # phase 1: two sets of three
+TRUTH = "R3 R3 B3 G8 Y8 W"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+
+def script(n_frames: int = 10) -> list:
+    """The hand in every frame, except frame 2 misses G8 and frame 6 shows a stray S."""
+    placed = layout(HAND, SIZE)
+    frames = []
+    for i in range(n_frames):
+        frame = [p for p in placed if not (i == 2 and p[0] == "G8")]
+        if i == 6:
+            frame.append(("S", (40.0, 500.0, 140.0, 650.0)))
+        frames.append(frame)
+    return frames
+
+
+@pytest.fixture(scope="module")
+def camera_file(tmp_path_factory):
+    frames = script()
+    path = tmp_path_factory.mktemp("camera") / "hand.y4m"
+    write_y4m(path, (draw_frame(i, f, SIZE) for i, f in enumerate(frames)), fps=10)
+    return path, frames
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, camera_file):
+    _, frames = camera_file
+    db = tmp_path_factory.mktemp("db") / "live.sqlite"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(db),
+                      "CARD_READER": ScriptedReader(frames, SIZE)})
+    with serve_app(app, threads=4) as (host, port):
+        yield f"http://{host}:{port}", app
+    app.extensions["phase10_live"].stop()
+
+
+@pytest.fixture(scope="module")
+def browser(camera_file):
+    from playwright.sync_api import sync_playwright
+
+    path, _ = camera_file
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                "--no-first-run", "--use-fake-ui-for-media-stream",
+                "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={path}",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+READ_TRUTH = "(t) => window.liveStats && window.liveStats.last && " \
+    "window.liveStats.last.cards.join(' ') === t"
+
+
+def wait_for_readings(page, count: int, timeout_ms: int = 30000) -> dict:
+    # function form: the page's CSP forbids evaluating strings, which wait_for_function would
+    page.wait_for_function("(n) => window.liveStats && window.liveStats.readings >= n",
+                           arg=count, timeout=timeout_ms)
+    return page.evaluate("window.liveStats")
+
+
+def screenshot(page, name: str) -> None:
+    folder = os.environ.get("PHASE10_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name))
+
+
+@pytest.mark.parametrize(("device", "viewport"), [("phone", (390, 844)), ("laptop", (1280, 800))])
+def test_the_stable_reading_equals_the_cards_in_the_video(server, browser, device, viewport):
+    base, _ = server
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base}/live/?phase=1")
+    stats = wait_for_readings(page, 25)
+    assert stats["last"]["size"] == list(SIZE)
+    assert " ".join(stats["last"]["cards"]) == TRUTH
+    changes = stats["changes"]
+    assert TRUTH in changes and changes[-1] == TRUTH
+    assert changes.index(TRUTH) == len(changes) - 1  # no flicker once the hand is read
+    assert page.locator("#live-cards li:not(.live-card-pending)").all_inner_texts() == TRUTH.split()
+    assert page.locator("#live-points").inner_text() == "50"
+    if stats["last"]["verdict"] is not None:
+        assert stats["last"]["verdict"]["valid"] is True
+        assert "live-valid" in page.locator("#live-verdict").get_attribute("class")
+    painted = page.evaluate("""() => {
+        const c = document.getElementById('live-overlay');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; }""")
+    assert painted > 100  # the boxes are drawn over the video
+    screenshot(page, f"live-{device}.png")
+    assert not errors
+    context.close()
+
+
+def test_freezing_hands_the_cards_to_the_confirm_step(server, browser):
+    base, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{base}/live/?phase=1")
+    page.wait_for_function(READ_TRUTH, arg=TRUTH, timeout=30000)
+    page.click("#live-freeze")
+    assert page.locator("#live-frozen").is_visible()
+    assert page.locator("#live-frozen-cards").input_value() == TRUTH
+    readings = page.evaluate("window.liveStats.readings")
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.liveStats.readings") == readings  # frozen: no more frames
+    page.fill("#live-frozen-cards", "R3 R3 B3 G8 Y8")  # correct: the W was not there
+    page.click("#live-confirm")
+    page.wait_for_function("() => window.liveStats.frozen && window.liveStats.frozen.length === 5")
+    assert page.locator("#live-points").inner_text() == "25"
+    screenshot(page, "live-frozen-phone.png")
+    context.close()
+
+
+def test_a_players_live_page_freezes_into_the_games_confirm_step(server, browser):
+    """Bob's live page checks his phase; freezing offers to record it, as the photo check does."""
+    base, app = server
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    created = page.request.post(f"{base}/api/games", data={"players": ["Ann", "Bob"]})
+    assert created.ok, created.text()
+    game_id = created.json()["id"]
+    page.goto(f"{base}/games/{game_id}/players/1/live")
+    assert "Bob" in page.locator("h1").inner_text()
+    page.wait_for_function(READ_TRUTH, arg=TRUTH, timeout=30000)
+    page.click("#live-freeze")
+    page.wait_for_function("() => !document.getElementById('live-done').hidden")
+    assert "completed-1=yes" in page.locator("#live-done").get_attribute("href")
+    correct = page.locator("#live-correct").get_attribute("href")
+    assert f"/games/{game_id}/players/1/check?cards=R3+R3+B3+G8+Y8+W" in correct
+    screenshot(page, "live-frozen-laptop.png")
+    page.click("#live-done")
+    page.wait_for_url(f"**/games/{game_id}/rounds/new?completed-1=yes")
+    context.close()
+
+
+def test_an_insecure_origin_explains_why_there_is_no_camera(server, browser):
+    """A LAN address over plain http is no secure context: no camera, a hint to use https."""
+    base, _ = server
+    port = base.rsplit(":", 1)[1]
+    lan_browser = browser.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-background-networking", "--no-first-run",
+              "--host-resolver-rules=MAP phase10.lan 127.0.0.1"],
+    )
+    try:
+        page = lan_browser.new_page()
+        page.goto(f"http://phase10.lan:{port}/live/")
+        assert page.evaluate("window.isSecureContext") is False
+        page.wait_for_function(
+            "() => document.getElementById('live-status').textContent.includes('https')")
+        assert page.locator("#live-freeze").is_disabled()
+    finally:
+        lan_browser.close()
