@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorer.live.bench import serve_app
-from scorer.live.synthetic import ScriptedReader, draw_frame, layout, write_y4m
+from scorer.live.synthetic import ScriptedReader, draw_frame, layout, write_video, write_y4m
 from web import create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -186,3 +186,28 @@ def test_an_insecure_origin_explains_why_there_is_no_camera(server, browser):
         assert page.locator("#live-freeze").is_disabled()
     finally:
         lan_browser.close()
+
+
+def test_the_table_webcam_view_shows_the_server_cameras_reading(tmp_path, browser, camera_file):
+    """``phase10 serve --camera FILE``: the page switches to the server's feed and reads it."""
+    _, frames = camera_file
+    video = write_video(tmp_path / "table.avi",
+                        (draw_frame(i, f, SIZE) for i, f in enumerate(frames)), fps=10)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "db.sqlite"),
+                      "CARD_READER": ScriptedReader(frames, SIZE), "LIVE_CAMERA": str(video)})
+    try:
+        with serve_app(app, threads=4) as (host, port):
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            page.goto(f"http://{host}:{port}/live/?phase=1")
+            page.check("input[name=source][value=server]")
+            page.wait_for_function(
+                "(t) => window.liveStats.source === 'server' && window.liveStats.last"
+                " && window.liveStats.last.cards.join(' ') === t", arg=TRUTH, timeout=30000)
+            page.wait_for_function(
+                "() => document.getElementById('live-server').naturalWidth === 1280")
+            assert page.locator("#live-video").is_hidden()
+            screenshot(page, "live-webcam-laptop.png")
+            context.close()
+    finally:
+        app.extensions["phase10_live"].stop()
