@@ -126,3 +126,15 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     meta = read_model_metadata(onnx_path)
     assert meta.class_names == tuple(NAMES)
     assert meta.input_hw == (640, 640)
+
+
+@needs_ultralytics
+def test_resume_without_a_run_exits_2(tmp_path, capsys):
+    assert main(["train", "--resume", "--name", "none", "--project", str(tmp_path)]) == 2
+    assert "nothing to resume" in capsys.readouterr().err
+
+
+@needs_ultralytics
+def test_missing_dataset_exits_2(tmp_path, capsys):
+    assert main(["train", "--data", str(tmp_path / "nope"), "--project", str(tmp_path)]) == 2
+    assert "no dataset" in capsys.readouterr().err
