@@ -267,3 +267,65 @@ def bench_live(
         scoreboard_ms={k: v * 1000 for k, v in _percentiles(raw["scoreboard"]).items()},
         notes=notes,
     )
+
+
+LIVE_DESCRIPTION = """Updated live readings per second, end to end over HTTP.
+
+Starts the web app on waitress in this process; each client sends a 1280x720 JPEG to /live/frame,
+waits for the JSON reading, then sends the next (one frame in flight, as the live page does).
+Meanwhile the scoreboard page is fetched 4 times a second to show the server stays responsive.
+Target: at least 8 readings/s for one viewer with the shipped model.
+"""
+
+LIVE_EXAMPLES = """examples:
+  phase10 bench live                          (the shipped model, 1 viewer, 10 s)
+  phase10 bench live --reader fake            (the pipeline without the detector)
+  phase10 bench live --reader fake --delay-ms 60 --clients 4
+  phase10 bench live --model other.onnx --seconds 20 --json
+"""
+
+
+def register_cli(bench_subparsers: Any) -> None:
+    """Add ``phase10 bench live`` to the ``bench`` group's sub-parsers."""
+    import argparse
+
+    def positive(kind: type) -> Any:
+        def parse(text: str) -> Any:
+            try:
+                value = kind(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+            if value <= 0:
+                raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+            return value
+        return parse
+
+    live = bench_subparsers.add_parser(
+        "live", help="live camera readings per second, end to end", description=LIVE_DESCRIPTION,
+        epilog=LIVE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    live.add_argument("--reader", choices=("model", "fake"), default="model",
+                      help="the shipped detector (default) or a fake reader (pipeline only)")
+    live.add_argument("--model", help="ONNX model file (default models/phase10-cards.onnx)")
+    live.add_argument("--seconds", type=positive(float), default=10.0, help="duration (10)")
+    live.add_argument("--clients", type=positive(int), default=1, help="viewers at once (1)")
+    live.add_argument("--delay-ms", type=float, default=0.0,
+                      help="fake reader only: sleep this long per frame, as a detector would")
+    live.add_argument("--slots", type=positive(int), help="detections at once (default: cores/2)")
+    live.add_argument("--json", action="store_true", help="print JSON")
+    live.set_defaults(func=run_cli)
+
+
+def run_cli(args: Any) -> int:
+    """Run ``phase10 bench live``; 2 when the model cannot be loaded."""
+    import json
+    import sys
+
+    try:
+        result = bench_live(args.reader, args.seconds, args.clients, delay_ms=args.delay_ms,
+                            model=args.model, slots=args.slots)
+    except (FileNotFoundError, ImportError, RuntimeError, ValueError) as error:
+        print(f"phase10 bench live: error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_dict()) if args.json else result.summary())
+    return 0
