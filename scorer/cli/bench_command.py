@@ -16,6 +16,7 @@ BENCH_EXAMPLES = """examples:
   phase10 bench rules
   phase10 bench rules --tables 60 --repeat 5 --json
   phase10 bench detect
+  phase10 bench live
 """
 
 RULES_EXAMPLES = """examples:
@@ -138,7 +139,8 @@ def run_detect(args: argparse.Namespace) -> int:
           f"{onnx['runs']} runs (load average {result['load_average']})")
     print(f"  onnxruntime: median {onnx['median_ms']} ms, p90 {onnx['p90_ms']} ms "
           f"(target median <= {result['target_median_ms']:.0f} ms: "
-          f"{'met' if result['meets_target'] else 'NOT met'})")
+          f"{'met' if result['meets_target'] else 'NOT met'}); "
+          f"CPU time median {result['onnx_cpu_ms_median']} ms (all threads)")
     torch_ms = result.get("ultralytics")
     if isinstance(torch_ms, dict):
         print(f"  ultralytics predict (torch): median {torch_ms['median_ms']} ms, "
@@ -148,8 +150,15 @@ def run_detect(args: argparse.Namespace) -> int:
     return 0
 
 
+def _register_live(bench_subparsers: argparse._SubParsersAction) -> None:
+    from scorer.live.bench import register_cli  # phase10 bench live (the live camera mode)
+
+    register_cli(bench_subparsers)
+
+
 BENCHMARKS: list[Callable[[argparse._SubParsersAction], None]] = [_register_rules,
-                                                                   _register_detect]
+                                                                   _register_detect,
+                                                                   _register_live]
 """One registration function per ``phase10 bench`` sub-command."""
 
 
