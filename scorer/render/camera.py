@@ -94,13 +94,14 @@ def shadows_and_glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """A soft shadow (phone or hand) and glare spots."""
     h, w = img.shape[:2]
     if rng.random() < 0.35:
-        mask = np.zeros((h, w), np.float32)
-        c = rng.uniform(0, 1, 2) * [w, h]
-        pts = cv2.ellipse2Poly((int(c[0]), int(c[1])),
-                               (int(rng.uniform(0.2, 0.6) * w), int(rng.uniform(0.1, 0.4) * h)),
-                               int(rng.uniform(0, 180)), 0, 360, 20)
+        q = 4  # the shadow is soft: draw and blur it at a quarter of the size
+        mask = np.zeros((h // q, w // q), np.float32)
+        c = rng.uniform(0, 1, 2) * [w // q, h // q]
+        axes = (int(rng.uniform(0.2, 0.6) * w / q), int(rng.uniform(0.1, 0.4) * h / q))
+        pts = cv2.ellipse2Poly((int(c[0]), int(c[1])), axes, int(rng.uniform(0, 180)), 0, 360, 20)
         cv2.fillPoly(mask, [pts], 1.0)
-        mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(8, 40))
+        mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(8, 40) / q)
+        mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
         img = img * (1 - rng.uniform(0.2, 0.5) * mask)[..., None]
     for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.35 else 0):
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
@@ -130,11 +131,15 @@ def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     sigma = rng.uniform(0, 8)
     if sigma > 0.5:
         h, w = img.shape[:2]
-        luma = rng.standard_normal((h, w), dtype=np.float32) * sigma
-        chroma = rng.standard_normal((h // 2, w // 2, 3), dtype=np.float32) * (sigma * 0.5)
+        # Luma noise: a 160 px tile of white noise repeated (no visible period at this
+        # strength, and a tenth of the draws); chroma noise: coarse, scaled up.
+        t = 160
+        tile = rng.standard_normal((t, t), dtype=np.float32) * sigma
+        luma = np.tile(tile, (-(-h // t), -(-w // t)))[:h, :w]
+        chroma = rng.standard_normal((h // 8 + 1, w // 8 + 1, 3), dtype=np.float32) * sigma * 0.5
         chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
-        img = img + luma[..., None]
-        img += chroma
+        chroma += luma[..., None]
+        img = cv2.add(img, chroma)
     return img
 
 

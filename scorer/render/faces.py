@@ -144,6 +144,14 @@ def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB | np.n
     ``mask`` into float ``canvas`` with the mask's top-left at (x, y)."""
     h, w = mask.shape
     H, W = canvas.shape[:2]
+    if h * w > 4096:  # large masks are mostly empty: paint only their ink's bounding box
+        bx, by, bw, bh = cv2.boundingRect((mask > 0).astype(np.uint8))
+        if bw == 0:
+            return
+        if isinstance(rgb, np.ndarray) and rgb.ndim == 3:
+            rgb = rgb[by : by + bh, bx : bx + bw]
+        mask = mask[by : by + bh, bx : bx + bw]
+        x, y, h, w = x + bx, y + by, bh, bw
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
     if x1 <= x0 or y1 <= y0:
         return
