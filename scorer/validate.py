@@ -46,7 +46,10 @@ CardsLike = str | Card | Iterable[str | Card]
 _KIND_CODES = {GroupKind.SET: SET, GroupKind.RUN: RUN, GroupKind.COLOUR: COLOUR}
 _COLOURS = list(Colour)
 MIXED_SEARCH_LIMIT = 8_000
-"""Memo entries the closest-miss search may use for phases mixing colour groups with others."""
+"""Memo entries the closest-miss search may use for phases mixing colour groups with others.
+
+Only the search for the closest miss is limited; whether the cards are valid is always
+decided by a complete search."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ def _closest_mixed(spec, naturals, wilds, natural_per_group, kinds, sizes) -> Ar
     faces = [(n, c, k) for (n, c), k in sorted(counted.items())]
     for exact in (True, False):
         search = Search(faces, kinds, sizes, wilds, natural_per_group=natural_per_group,
-                        exact=exact, limit=MIXED_SEARCH_LIMIT)
+                        exact=exact, limit=None if exact else MIXED_SEARCH_LIMIT)
         solution = search.solve()
         if solution is None and search.overflowed:
             return None

@@ -219,3 +219,19 @@ def test_laid_out_wild_only_group_follows_the_natural_rule():
 
 def test_standard_phase_numbers_are_accepted():
     assert validate(standard_phase(7), "R1 B1 G1 Y1 R2 B2 G2 Y2").valid
+
+
+def test_custom_mixed_phase_on_a_crowded_table_still_answers():
+    """Validity is always a complete search; only the closest-miss search is bounded."""
+    import random
+
+    from scorer.rules_bench import worst_case_tables
+
+    phase = PhaseSpec.parse("phase 11: run of 4 + colour of 3")
+    for table in worst_case_tables(random.Random(0), 3):
+        verdict = validate(phase, table)
+        assert not verdict.valid
+        assert verdict.reason.code in {"no_grouping", "cards_left_over", "group_short"}
+        assert verdict.reason.text
+    # a valid crowded table is found however large the miss search would be
+    ok(phase, "R1 B2 G3 Y4 R5 R6 R7 R8 R9 R10 R11 R12 W W W W W W W W")
