@@ -1,0 +1,50 @@
+"""The web app on the shipped model: a rendered table photo through POST /api/detect.
+
+Slow: it loads models/phase10-cards.onnx (no fake reader) and renders a few seeded scenes.
+Skipped only while the model has not been trained yet.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+
+from scorer.vision.evaluate import load_manifest, truth_of
+from scorer.vision.reading import model_path
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def scenes(tmp_path_factory):
+    if not model_path().is_file():
+        pytest.skip(f"{model_path()} is not trained yet")
+    from scorer.render.dataset import Settings, build
+
+    out = tmp_path_factory.mktemp("web-scenes")
+    build(out, {"test": 3}, Settings(seed=5), workers=1, progress=False)
+    return out, load_manifest(out, "test")
+
+
+def test_the_real_detector_reads_a_rendered_photo(app, scenes):
+    app.config["CARD_READER"] = None  # the real scorer.vision.read_cards
+    client = app.test_client()
+    folder, records = scenes
+    found = expected = 0
+    for record in records:
+        data = (folder / "images" / "test" / record["file"]).read_bytes()
+        response = client.post("/api/detect", headers={"X-Requested-With": "test"},
+                               content_type="multipart/form-data",
+                               data={"image": (io.BytesIO(data), record["file"])})
+        assert response.status_code == 200, response.get_json()
+        body = response.get_json()
+        assert body["count"] == len(body["cards"])
+        assert all(len(card["box"]) == 4 for card in body["cards"])
+        read = Counter(card["card"] for card in body["cards"])
+        truth = Counter(str(card) for card in truth_of(record).elements())
+        found += sum((read & truth).values())
+        expected += sum(truth.values())
+    assert expected > 0
+    assert found >= 0.5 * expected, (found, expected)
