@@ -181,3 +181,28 @@ def test_a_tie_breaker_round_is_offered_and_decides(client, new_game, play_round
     assert standings(client, game_id)["winner"] == "Di"
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "tie-breaker" in history
+
+
+def test_choose_your_phase_asks_which_phase_was_attempted(client, new_game):
+    game_id = new_game(variant="choose")
+    form = client.get(f"/games/{game_id}/rounds/new").get_data(as_text=True)
+    assert 'name="phase-0"' in form and 'name="phase-1"' in form
+    missing = client.post(f"/games/{game_id}/rounds/new", data={
+        "version": "1", "completed-0": "yes", "went_out": "0", "completed-1": "no",
+        "points-1": "50"})
+    assert missing.status_code == 400
+    assert "Say which phase was completed" in missing.get_data(as_text=True)
+    saved = client.post(f"/games/{game_id}/rounds/new", data={
+        "version": "1", "completed-0": "yes", "phase-0": "5", "went_out": "0",
+        "completed-1": "no", "points-1": "50"})
+    assert saved.status_code == 302
+    ann = standings(client, game_id)["players"][0]
+    assert 5 not in ann["remaining"] and ann["phases_completed"] == 1
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Phases left: 1, 2, 3, 4, 6, 7, 8, 9, 10" in board
+
+
+def test_everyone_advances_moves_every_player(client, new_game, play_round):
+    game_id = new_game(variant="everyone-advances")
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    assert [p["phase"] for p in standings(client, game_id)["players"]] == [2, 2]
