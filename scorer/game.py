@@ -39,7 +39,7 @@ from scorer.policies import Progress, policy_for
 from scorer.records import GameSetup, PlayerResult, RoundRecord
 
 MAX_HAND_POINTS = 230
-"""The most a 10-card hand can score (eight Wilds and two Skips... capped by the rule sheet)."""
+"""The most a 10-card hand can score: eight Wilds and two Skips."""
 UNLAID_MIN_POINTS = 50
 """A player who did not lay down still holds 10 cards: at least 10 x 5 points."""
 HAND_SIZE = 10
