@@ -9,7 +9,7 @@ HTTP, JPEG decoding, detection, tracking and the JSON answer.
 
 Readers: ``fake`` decodes a barcode and answers with scripted cards (the pipeline's own cost),
 optionally sleeping ``delay_ms`` to stand in for a detector of known speed; ``model`` runs the
-shipped detector (``scorer.vision.read_cards``).
+shipped detector (``scorer.vision.read_cards``) on frames made by the project's renderer.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.live.synthetic import ScriptedReader, draw_frame, layout
+from scorer.live.synthetic import ScriptedReader, draw_frame, layout, rendered_frames
 
 BENCH_HAND = ("R5", "R5", "B7", "G8", "Y9", "W", "S")
 
@@ -104,11 +104,15 @@ def bench_frames(count: int = 8, size: tuple[int, int] = (1280, 720), quality: i
         image = draw_frame(i, placed, size)
         noise = rng.integers(-6, 7, image.shape, dtype=np.int16)  # camera noise: honest JPEGs
         image = np.clip(image.astype(np.int16) + noise, 0, 255).astype(np.uint8)
-        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        if not ok:
-            raise RuntimeError("OpenCV could not encode a JPEG")
-        frames.append(data.tobytes())
+        frames.append(_jpeg(image, quality))
     return frames, ScriptedReader([placed] * count, size)
+
+
+def _jpeg(image: np.ndarray, quality: int = 80) -> bytes:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("OpenCV could not encode a JPEG")
+    return data.tobytes()
 
 
 @contextmanager
@@ -230,6 +234,9 @@ def bench_live(
 
     frames, fake = bench_frames(size=size)
     notes = []
+    if reader == "model":  # real cards for the real detector: pairing and colour checks run too
+        frames = [_jpeg(f) for f in rendered_frames(BENCH_HAND, count=4, seed=1, size=size)]
+        notes.append(f"frames: {len(frames)} renderer scenes of {' '.join(BENCH_HAND)}")
     if reader == "fake":
         card_reader: Any = _DelayedReader(fake, delay_ms / 1000) if delay_ms > 0 else fake
         if delay_ms > 0:

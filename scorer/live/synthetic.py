@@ -174,3 +174,51 @@ def write_y4m(path: str | Path, frames: Iterable[np.ndarray], fps: int = 10) -> 
             out.write(b"FRAME\n")
             out.write(cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes())
     return path
+
+
+def rendered_frames(cards: Sequence[str], count: int, seed: int = 0,
+                    size: tuple[int, int] = (1280, 720), pool: str = "train",
+                    ) -> list[np.ndarray]:
+    """``count`` BGR frames of ``cards`` laid in a row, photographed by the project's renderer.
+
+    One deck design and one layout for the whole clip; each frame gets its own camera view and
+    photometric effects (a hand-held camera over a table), framed so the cards fill about two
+    thirds of the width, as a camera held over them would. Imports :mod:`scorer.render` (numpy,
+    OpenCV, PIL; no torch).
+    """
+    from scorer.render.backgrounds import sample_background
+    from scorer.render.backs import render_back
+    from scorer.render.faces import CARD_W_MM, FaceSet, sample_style
+    from scorer.render.layouts import Layout, Placement
+    from scorer.render.scene import render_scene
+
+    width, height = size
+    rng = np.random.default_rng(seed)
+    style = sample_style(rng, pool)
+    faces, back = FaceSet(style), render_back(rng, style.font)
+    layout = Layout("hand", [
+        Placement(parse_card(name), i * (CARD_W_MM + 10.0), float(rng.uniform(-3, 3)),
+                  float(rng.uniform(-4, 4)))
+        for i, name in enumerate(cards)
+    ])
+    square = 960
+    table = sample_background(rng, square, pool)
+    frames = []
+    while len(frames) < count:
+        frame_rng = np.random.default_rng(rng.integers(2**32))
+        scene = render_scene(frame_rng, layout, faces, back, table.copy())
+        corners = np.concatenate([c.corners for c in scene.cards])
+        if corners.min() < 0 or corners.max() > square:
+            continue  # a card cut by the image edge: take another view
+        x0, y0 = corners.min(0)
+        x1, y1 = corners.max(0)
+        crop_w = min(square, max((x1 - x0) * 1.4, (y1 - y0) * 1.4 * width / height))
+        crop_h = crop_w * height / width
+        cx = float(np.clip((x0 + x1) / 2, crop_w / 2, square - crop_w / 2))
+        cy = float(np.clip((y0 + y1) / 2, crop_h / 2, square - crop_h / 2))
+        k = width / crop_w  # the crop as an affine map: scene pixels -> frame pixels
+        matrix = np.array([[k, 0, width / 2 - k * cx], [0, k, height / 2 - k * cy]])
+        frame = cv2.warpAffine(scene.image, matrix, (width, height), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+        frames.append(cv2.cvtColor(frame, cv2.COLOR_RGB2BGR))
+    return frames
