@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -36,10 +37,19 @@ def draw_labels(image: np.ndarray, label_text: str) -> np.ndarray:
 
 
 def contact_sheet(dataset: Path, split: str = "val", n: int = 16, tile: int = 480) -> np.ndarray:
-    """A BGR grid of the first ``n`` images of ``split`` with labels; each tile ``tile`` px."""
+    """A BGR grid of the first ``n`` images of ``split`` with their labels, each in a ``tile``
+    px square captioned with its name, scene kind, phase verdicts and label count.
+
+    Raises ``FileNotFoundError`` when the split has no images."""
     images = sorted((Path(dataset) / "images" / split).glob("*.jpg"))[:n]
     if not images:
         raise FileNotFoundError(f"no images in {Path(dataset) / 'images' / split}")
+    scenes: dict[str, str] = {}
+    manifest = Path(dataset) / f"manifest_{split}.json"
+    if manifest.is_file():
+        for record in json.loads(manifest.read_text())["images"]:
+            verdicts = [f"P{p['phase']} {'ok' if p['valid'] else 'no'}" for p in record["phases"]]
+            scenes[Path(record["file"]).stem] = " ".join([record["scene"], *verdicts])
     tiles = []
     for path in images:
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
@@ -51,9 +61,11 @@ def contact_sheet(dataset: Path, split: str = "val", n: int = 16, tile: int = 48
         drawn = draw_labels(img, text)
         canvas = np.full((tile, tile, 3), 255, np.uint8)
         canvas[: drawn.shape[0], : drawn.shape[1]] = drawn
-        cv2.putText(canvas, path.stem, (4, tile - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
-                    (0, 0, 0), 2, cv2.LINE_AA)
-        cv2.putText(canvas, path.stem, (4, tile - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+        count = len([line for line in text.splitlines() if line.strip()])
+        caption = f"{path.stem} {scenes.get(path.stem, '')} ({count} labels)"
+        cv2.putText(canvas, caption, (4, tile - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+                    (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(canvas, caption, (4, tile - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
                     (255, 255, 255), 1, cv2.LINE_AA)
         tiles.append(canvas)
     cols = math.ceil(math.sqrt(len(tiles)))
