@@ -243,10 +243,13 @@ def test_screenshots_of_every_page(browser, server, tmp_path):
         "check": f"/games/{game_id}/players/1/check", "hand": f"/games/{game_id}/players/2/hand",
         "share": share, "missing": "/games/999",
     }
-    for size_name, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
-        context = browser.new_context(viewport=viewport)
+    runs = (("phone", PHONE, "en-GB", pages), ("laptop", LAPTOP, "en-GB", pages),
+            ("phone-uk", PHONE, "uk-UA", {k: pages[k] for k in ("scoreboard", "round", "check")}),
+            ("phone-pl", PHONE, "pl-PL", {k: pages[k] for k in ("new", "history", "hand")}))
+    for size_name, viewport, locale, chosen in runs:
+        context = browser.new_context(viewport=viewport, locale=locale)
         shot = context.new_page()
-        for name, path in pages.items():
+        for name, path in chosen.items():
             shot.goto(url + path)
             if name in ("check", "hand"):
                 shot.set_input_files("#file", str(card_photo))

@@ -43,12 +43,12 @@ def totals_svg(state: GameState, rows: list[Row], title: str = "") -> Markup:
         parts.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             f'stroke="#e3ded2"/><text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end" '
-            f'font-size="16" fill="#5b6475">{v}</text>'
+            f'font-size="14" fill="#5b6475">{v}</text>'
         )
     label_every = max(1, rounds // 10)
     for i in range(0, rounds + 1, label_every):
         parts.append(
-            f'<text x="{x(i):.1f}" y="{HEIGHT - 14}" text-anchor="middle" font-size="16" '
+            f'<text x="{x(i):.1f}" y="{HEIGHT - 14}" text-anchor="middle" font-size="14" '
             f'fill="#5b6475">{i}</text>'
         )
     for seat, values in enumerate(series):
