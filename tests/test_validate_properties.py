@@ -131,7 +131,7 @@ def test_removing_any_card_from_a_minimal_phase_makes_it_invalid(phase, data):
 
 SMALL_PHASES = [PhaseSpec.parse(text, number=11) for text in (
     "set of 2 + run of 3", "2 sets of 2", "run of 4", "colour of 3 + set of 2", "set of 3",
-    "run of 3 + colour of 2", "2 runs of 2")]
+    "run of 3 + colour of 2", "2 runs of 2")] + [STANDARD_PHASES[i] for i in (0, 1, 8)]
 small_cards = st.one_of(
     st.builds(Card.number, st.sampled_from([Colour.RED, Colour.BLUE]), st.integers(3, 7)),
     st.just(WILD),
