@@ -11,6 +11,7 @@ their params:
 - ``unknown_player`` {name, players}, ``missing_player`` {name}, ``extra_result`` {name}:
   the round's results do not match the seated (or tied) players.
 - ``game_over`` {winner}: no round may follow the end of the game.
+- ``no_such_round`` {index}: :func:`replace_round`/:func:`delete_round` got a bad index.
 - ``tie_breaker_pending`` {players} / ``no_tie_breaker`` {}: the round's ``tie_breaker`` flag
   does not match the game.
 - ``nobody_went_out`` {}, ``several_went_out`` {players}: exactly one player goes out.
