@@ -171,3 +171,19 @@ def test_a_camera_that_will_not_open_is_reported(make_app, tmp_path):
     response = make_app(LIVE_CAMERA=str(bad)).test_client().get("/live/camera/reading")
     assert response.status_code == 503
     assert "cannot open camera" in response.get_json()["error"]
+
+
+def test_a_server_camera_that_stopped_is_reopened(make_app, tmp_path, monkeypatch):
+    frames = [layout(["B1"], SIZE)] * 4
+    video = write_video(tmp_path / "b1.avi",
+                        (draw_frame(i, f, SIZE) for i, f in enumerate(frames)), fps=20)
+    app = make_app(LIVE_CAMERA=str(video), CARD_READER=ScriptedReader(frames, SIZE))
+    monkeypatch.setattr(live, "CAMERA_RETRY_S", 0.0)
+    client = app.test_client()
+    assert client.get("/live/camera/reading").status_code == 200
+    state = app.extensions["phase10_live"]
+    first = state.camera()
+    first.stop()  # as if the webcam was unplugged
+    body = client.get("/live/camera/reading").get_json()
+    assert state.camera() is not first and state.camera().running
+    assert body["running"]

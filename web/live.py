@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -58,6 +59,8 @@ DEFAULTS: dict[str, Any] = {
     "LIVE_MJPEG_CLIENTS": 2,  # MJPEG streams at once (each holds a server thread)
     "LIVE_FRAME_MAX_BYTES": 2 * 1024 * 1024,  # one live frame (a 1280x720 JPEG is ~100 kB)
 }
+CAMERA_RETRY_S = 5.0
+"""Seconds between attempts to reopen a server camera that stopped delivering frames."""
 MAX_PHASE = 10
 """Phases offered on the stand-alone live page (standard rules)."""
 
@@ -76,6 +79,8 @@ class LiveState:
         self.streams = StreamRegistry(self._new_feed, int(app.config["LIVE_MAX_STREAMS"]))
         self.mjpeg_clients = threading.BoundedSemaphore(int(app.config["LIVE_MJPEG_CLIENTS"]))
         self._camera: CameraFeed | None = None
+        self._camera_started = 0.0
+        self._camera_error: str | None = None
         self._camera_lock = threading.Lock()
 
     def _new_feed(self) -> LiveFeed:
@@ -94,13 +99,28 @@ class LiveState:
         if source is None or source == "":
             return None
         with self._camera_lock:
+            if self._camera is not None and not self._camera.running:
+                # the camera stopped (unplugged, file ended): reopen it, at most every few s
+                if time.monotonic() - self._camera_started < CAMERA_RETRY_S:
+                    return self._camera
+                self._camera.stop()
+                self._camera = None
             if self._camera is None:
-                camera = CameraFeed(
-                    parse_source(source), self._read_in_app,
-                    max_fps=float(self.app.config["LIVE_CAMERA_FPS"]), limiter=self.limiter,
-                    tracker=StableTracker(self.window),
-                )
-                camera.start()
+                now = time.monotonic()
+                if self._camera_error and now - self._camera_started < CAMERA_RETRY_S:
+                    raise CameraError(self._camera_error)  # do not reopen on every poll
+                self._camera_started = now
+                try:
+                    camera = CameraFeed(
+                        parse_source(source), self._read_in_app,
+                        max_fps=float(self.app.config["LIVE_CAMERA_FPS"]),
+                        limiter=self.limiter, tracker=StableTracker(self.window),
+                    )
+                    camera.start()
+                except CameraError as error:
+                    self._camera_error = str(error)
+                    raise
+                self._camera_error = None
                 self._camera = camera
             return self._camera
 

@@ -160,6 +160,10 @@ class CameraFeed:
         if not capture.isOpened():
             capture.release()
             raise CameraError(f"cannot open camera {self.source!r}")
+        if isinstance(self.source, int):  # ask a webcam for 720p and a short buffer
+            capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.max_width)
+            capture.set(cv2.CAP_PROP_FRAME_HEIGHT, round(self.max_width * 9 / 16))
+            capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
         return capture
 
     def _grab_loop(self) -> None:

@@ -212,7 +212,7 @@
       if (mine !== generation || frozen) continue;
       if (response.status === 503 && body.busy) {
         stats.busy += 1;
-        if (body.reading) showReading(body.reading);
+        if (body.reading) showReading({ ...body.reading, changed: false });  // an old answer
         setStatus(msg("Busy"), "hint");
         await sleep(40 + Math.random() * 60);  // let another viewer in, then send a newer frame
         continue;
