@@ -82,7 +82,7 @@ def light_and_colour(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     grad = xx * math.cos(a) + yy * math.sin(a)
     gain = 1.0 + grad * rng.uniform(0, 0.8) + (_smooth_field(rng, n, 3) - 0.5) * rng.uniform(0, 0.3)
     gain *= 1.0 - rng.uniform(0, 0.35) * (np.hypot(xx, yy) / 0.75) ** 2
-    gain *= rng.uniform(0.7, 1.15)
+    gain *= rng.uniform(0.4, 0.7) if rng.random() < 0.1 else rng.uniform(0.75, 1.15)
     warmth = rng.uniform(-1, 1)
     cast = np.array([1 + 0.12 * warmth, 1.0 + rng.uniform(-0.04, 0.04), 1 - 0.15 * warmth],
                     np.float32)
@@ -118,6 +118,11 @@ def shadows_and_glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
 
 def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """Defocus or motion blur, then sensor noise (luma and chroma)."""
+    if rng.random() < 0.15:  # digital zoom or a low-resolution sensor
+        h, w = img.shape[:2]
+        f = rng.uniform(0.45, 0.8)
+        small = cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     u = rng.random()
     if u < 0.35:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.6))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from scorer.cards import Card, Colour
+from scorer.cards import ALL_FACES, Card, Colour
 from scorer.render.fonts import fonts_for
 from scorer.render.glyphs import symbol_mask, text_masks
 
@@ -78,6 +78,8 @@ class FaceStyle:
     special_index: str  # "letter", "word" or "symbol"
     corner_radius: float  # mm
     margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+    texture: float = 0.0  # paper grain strength (grey levels)
+    texture_seed: int = 0
     multi_wild: bool = False  # Wild printed in the four colours
     index_badge: bool = False  # white layout: index in paper colour on a coloured badge
 
@@ -133,6 +135,8 @@ def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
         special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
         corner_radius=float(rng.uniform(2.5, 4.5)),
         margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+        texture=float(rng.uniform(0, 6)),
+        texture_seed=int(rng.integers(2**31)),
         multi_wild=bool(rng.random() < 0.3),
         index_badge=bool(rng.random() < 0.25),
     )
@@ -322,6 +326,10 @@ def render_face(card: Card, style: FaceStyle) -> Face:
     _ink(canvas, rot, bx, by, index_ink, index_outline, False)
     rects = ((float(x), float(y), float(x + mw), float(y + mh)),
              (float(bx), float(by), float(bx + mw), float(by + mh)))
+    if style.texture > 0:  # paper grain and uneven print, fixed per design and face
+        trng = np.random.default_rng([style.texture_seed, ALL_FACES.index(card)])
+        grain = trng.standard_normal((H // 3, W // 3), dtype=np.float32) * style.texture
+        canvas += cv2.resize(grain, (W, H), interpolation=cv2.INTER_LINEAR)[..., None]
     return finish_face(canvas, style.corner_radius * PX_PER_MM, rects)
 
 

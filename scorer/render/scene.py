@@ -86,7 +86,8 @@ FACE_QUAD = np.array([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]], np.fl
 
 
 def _paint_card(canvas: np.ndarray, owner: np.ndarray, face: Face, h_img: np.ndarray,
-                idx: int, shadow: tuple[float, float, float]) -> tuple[int, int, int, int] | None:
+                idx: int, shadow: tuple[float, float, float],
+                shade: tuple[float, float] = (0.0, 0.0)) -> tuple[int, int, int, int] | None:
     """Warp ``face`` by ``h_img`` (face edge px -> image edge px) into ``canvas`` in place;
     returns the painted region (x0, y0, x1, y1) or None when off the image."""
     size_h, size_w = canvas.shape[:2]
@@ -114,7 +115,12 @@ def _paint_card(canvas: np.ndarray, owner: np.ndarray, face: Face, h_img: np.nda
         k = 2 * int(sigma) + 1
         sh = cv2.blur(cv2.blur(sh, (k, k)), (k, k)) * 0.45  # two box passes: soft and cheap
         roi[:] = cv2.blendLinear(roi, np.zeros_like(roi), 1.0 - sh, sh)
-    roi[:] = cv2.blendLinear(warped[..., :3].astype(np.float32), roi, alpha, 1.0 - alpha)
+    colour = warped[..., :3].astype(np.float32)
+    if shade != (0.0, 0.0):  # a card not quite flat catches the light unevenly
+        ramp = (shade[0] * np.linspace(-0.5, 0.5, x1 - x0, dtype=np.float32)[None, :]
+                + shade[1] * np.linspace(-0.5, 0.5, y1 - y0, dtype=np.float32)[:, None] + 1.0)
+        colour *= ramp[..., None]
+    roi[:] = cv2.blendLinear(colour, roi, alpha, 1.0 - alpha)
     owner[y0:y1, x0:x1][alpha > 0.5] = idx
     return (x0, y0, x1, y1)
 
@@ -197,7 +203,9 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
     regions = []
     for i, (p, h) in enumerate(zip(layout.cards, h_cards, strict=True)):
         face = back if p.card is None else faces[p.card]
-        regions.append(_paint_card(canvas, owner, face, h, i, shadow))
+        shade = (0.0, 0.0) if not effects else (float(rng.uniform(-0.15, 0.15)),
+                                                 float(rng.uniform(-0.15, 0.15)))
+        regions.append(_paint_card(canvas, owner, face, h, i, shadow, shade))
     for poly_mm, tone in layout.occluders:
         _paint_occluder(rng, canvas, owner, project(h_img, poly_mm - origin), _skin(tone),
                         max(0.7, card_px * 0.01))
