@@ -259,3 +259,11 @@ def test_screenshots_of_every_page(browser, server, tmp_path):
             shot.screenshot(path=str(SHOTS / f"{size_name}-{name}.png"), full_page=True)
         context.close()
     assert len(list(SHOTS.glob("*.png"))) >= 2 * len(pages)
+
+
+def test_cards_from_the_live_page_are_checked_without_a_photo(page, server):
+    game_id = start_game(page, server["url"], ["Kim", "Lou"])
+    page.goto(f"{server['url']}/games/{game_id}/players/0/check?cards=R5+B5+G5+Y7+Y7+W")
+    page.wait_for_selector("#verdict.ok")
+    assert page.locator("#chips .chip").count() == 6
+    assert page.is_visible("#confirm")

@@ -169,3 +169,31 @@ def test_the_hand_page_leads_to_the_round_entry(client, new_game):
 def test_camera_pages_for_unknown_seats_are_404(client, new_game):
     game_id = new_game()
     assert client.get(f"/games/{game_id}/players/5/check").status_code == 404
+
+
+def test_cards_handed_over_in_the_address_start_the_check(client, new_game):
+    game_id = new_game()
+    page = client.get(f"/games/{game_id}/players/0/check?cards=r5+b5+wild").get_data(
+        as_text=True)
+    assert 'data-cards="R5 B5 W"' in page
+    bad = client.get(f"/games/{game_id}/players/0/check?cards=Q9").get_data(as_text=True)
+    assert 'data-cards=""' in bad
+
+
+def test_choose_your_phase_picks_the_phase_to_check(client):
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"], "variant": "choose"})
+    game_id = game.get_json()["id"]
+    page = client.get(f"/games/{game_id}/players/1/check?phase=8").get_data(as_text=True)
+    assert 'data-phase="8"' in page
+    assert f"/games/{game_id}/rounds/new?completed-1=yes&amp;phase-1=8" in page
+    body = client.post("/api/check", json={"cards": "R1 R2 R3 R4 R5 R6 R9", "game": game_id,
+                                           "player": "Bob", "phase": 8}).get_json()
+    assert body["phase"]["number"] == 8 and body["verdict"]["valid"] is True
+
+
+def test_the_scoreboard_links_each_player_to_the_photo_and_live_checks(client, new_game):
+    game_id = new_game()
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/players/1/check" in board
+    assert f"/games/{game_id}/players/1/live" in board
+    assert f"/games/{game_id}/players/1/hand" in board

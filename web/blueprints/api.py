@@ -250,7 +250,10 @@ def _phase_of(body: dict[str, Any]):
             raise BadRequest(_("game must be a game id (a whole number)."))
         state = service.load(int(game_id))
         standing = service.standing_of(state, str(body.get("player", "")))
-        return service.phase_spec_for(state, standing), state.setup.rules.natural_per_group
+        spec = service.phase_spec_for(state, standing)
+        if body.get("phase") not in (None, "") and state.setup.rules.choose_phase:
+            spec = state.setup.rules.phase(checking.phase_from(body["phase"]).number)
+        return spec, state.setup.rules.natural_per_group
     if body.get("phase") in (None, ""):
         return None, natural
     return checking.phase_from(body["phase"]), natural

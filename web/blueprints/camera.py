@@ -6,8 +6,10 @@ The pages only show; the photo goes to ``/api/detect`` and the (corrected) cards
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, render_template, request, url_for
 
+from scorer.cards import parse_cards
+from scorer.errors import NotationError
 from web import service
 
 bp = Blueprint("camera", __name__, url_prefix="/games/<int:game_id>/players/<int:seat>")
@@ -21,13 +23,23 @@ def _page(game_id: int, seat: int, mode: str) -> str:
         raise service.PlayerNotFound(f"game {game_id} has no seat {seat}")
     standing = state.standings.players[seat]
     phase = service.phase_spec_for(state, standing)
+    rules = state.setup.rules
+    chosen = request.args.get("phase", "")
+    if rules.choose_phase and chosen.isdigit() and int(chosen) in standing.remaining:
+        phase = rules.phase(int(chosen))
+    prefill: dict[str, str] = {}
     if mode == "check":
-        done_url = url_for("rounds.new", game_id=game_id, **{f"completed-{seat}": "yes"})
-    else:
-        done_url = url_for("rounds.new", game_id=game_id)
+        prefill[f"completed-{seat}"] = "yes"
+        if rules.choose_phase and phase is not None:
+            prefill[f"phase-{seat}"] = str(phase.number)
+    try:  # cards handed over by the live page: start from them instead of a photo
+        cards = [str(card) for card in parse_cards(request.args.get("cards", ""))][:108]
+    except NotationError:
+        cards = []
     return render_template(
         "camera/photo.html", state=state, standing=standing, seat=seat, phase=phase, mode=mode,
-        done_url=done_url,
+        done_url=url_for("rounds.new", game_id=game_id, **prefill), cards=cards,
+        choices=[rules.phase(n) for n in standing.remaining] if rules.choose_phase else [],
     )
 
 

@@ -1,6 +1,7 @@
 // Every page: submit the language switch on change; ask before forms marked data-confirm.
 document.addEventListener("change", (event) => {
-  if (event.target.id === "lang-select") event.target.form.submit();
+  const el = event.target;
+  if (el.id === "lang-select" || (el.dataset && "autosubmit" in el.dataset)) el.form.submit();
 });
 document.addEventListener("submit", (event) => {
   const question = event.target.dataset && event.target.dataset.confirm;

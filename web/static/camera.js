@@ -195,7 +195,10 @@
     const verdict = $("verdict"), confirm = $("confirm");
     if (!cards.length) { verdict.hidden = true; confirm.hidden = true; return; }
     const body = { cards: cards.map((c) => c.card) };
-    if (mode === "check") { body.game = Number(root.dataset.game); body.player = root.dataset.player; }
+    if (mode === "check") {
+      body.game = Number(root.dataset.game); body.player = root.dataset.player;
+      if (root.dataset.phase) body.phase = Number(root.dataset.phase);
+    }
     let data;
     try {
       const response = await fetch(root.dataset.checkUrl, {
@@ -226,5 +229,11 @@
       confirm.hidden = false;
     }
     confirm.href = done.pathname + done.search;
+  }
+
+  // cards handed over in the address (?cards=, from the live page): start from them
+  if (root.dataset.cards) {
+    cards = root.dataset.cards.split(" ").map((card) => ({ card, box: null, confidence: null }));
+    render();
   }
 })();
