@@ -20,7 +20,7 @@ from scorer.decks.layout import FACE_HEIGHT, FACE_WIDTH
 
 FONT_DIRS = (Path("/usr/share/fonts"),)
 NUMERAL_FONTS = ("C059-Bold.otf", "P052-Bold.otf", "DejaVuSerif-Bold.ttf", "FreeSerifBold.ttf")
-INDEX_FONTS = ("URWGothic-Demi.otf", "NimbusSansNarrow-Bold.otf", "DejaVuSansCondensed-Bold.ttf")
+INDEX_FONTS = ("NimbusRoman-Bold.otf", "DejaVuSerifCondensed-Bold.ttf")  # in no renderer pool
 
 CREAM = (236, 244, 248)  # BGR of an off-white card stock
 INK = (40, 30, 30)
@@ -31,9 +31,10 @@ HUES: dict[Colour, tuple[int, int, int]] = {  # BGR, deliberately off the usual 
     Colour.YELLOW: (0, 165, 235),
 }
 
-INDEX_BOX = (0.05, 0.035, 0.29, 0.245)
+INDEX_BOX = (0.03, 0.02, 0.27, 0.19)
 """Where the top-left index sits, as fractions ``x0, y0, x1, y1`` of the face; the bottom-right
-index is the same box rotated by 180 degrees."""
+index is the same box rotated by 180 degrees. It is the renderer's default index region for faces
+from photos (:data:`scorer.render.photo_faces.DEFAULT_INDEX`), as on most printed decks."""
 
 
 @cache
@@ -84,11 +85,11 @@ def _index(card: Card) -> Image.Image:
     draw = ImageDraw.Draw(tile)
     colour = _rgb(HUES[card.colour]) if card.colour else _rgb(INK)
     text = str(card.value) if card.is_natural else str(card)
-    size = int(h * (0.52 if len(text) > 1 else 0.6))
-    _centered_text(draw, (w / 2, h * 0.36), text, _font(INDEX_FONTS, size), colour,
+    size = int(h * (0.5 if len(text) > 1 else 0.58))
+    _centered_text(draw, (w / 2, h * 0.38), text, _font(INDEX_FONTS, size), colour,
                    underline=card.value in (6, 9))
     if card.colour is not None:
-        _symbol(draw, card.colour, w / 2, h * 0.82, h * 0.1, colour)
+        _symbol(draw, card.colour, w / 2, h * 0.85, h * 0.09, colour)
     return tile
 
 
@@ -97,8 +98,8 @@ def draw_face(card: Card) -> np.ndarray:
     image = Image.new("RGB", (FACE_WIDTH, FACE_HEIGHT), _rgb(CREAM))
     draw = ImageDraw.Draw(image)
     frame = _rgb(HUES[card.colour]) if card.colour else _rgb(INK)
-    draw.rounded_rectangle((18, 18, FACE_WIDTH - 19, FACE_HEIGHT - 19), radius=36,
-                           outline=frame, width=10)
+    draw.rounded_rectangle((8, 8, FACE_WIDTH - 9, FACE_HEIGHT - 9), radius=30,
+                           outline=frame, width=6)
     cx, cy = FACE_WIDTH / 2, FACE_HEIGHT / 2
     if card.is_natural:
         draw.ellipse((cx - 185, cy - 260, cx + 185, cy + 260), fill=frame)
