@@ -115,3 +115,35 @@ def test_a_committed_round_survives_a_killed_server(tmp_path):
         again.terminate()
         again.wait(10)
         again.stdout.close()
+
+
+def _json_values():
+    from hypothesis import strategies as st
+
+    words = st.sampled_from(["Ann", "Bob", "R5", "W", "yes", "5", "-5", "1e9", "phase"])
+    scalars = st.none() | st.booleans() | st.integers(-300, 300) | st.text(max_size=8) | words
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["players", "results", "went_out", "player", "completed", "points",
+                         "hand", "phase", "version", "cards", "game", "tie_breaker",
+                         "first_dealer", "variant", "phases_count", "name", "archived"]),
+        inner, max_size=6), max_leaves=12)
+
+
+def test_random_json_never_gets_a_500(app):
+    from hypothesis import HealthCheck, given, settings
+
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    urls = ["/api/games", f"/api/games/{game}/rounds", "/api/check",
+            f"/api/games/{game}/undo"]
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(body=_json_values())
+    def check(body):
+        for url in urls:
+            response = client.post(url, json=body)
+            assert response.status_code < 500, (url, body, response.get_json())
+        edit = client.put(f"/api/games/{game}/rounds/1", json=body)
+        assert edit.status_code < 500, (body, edit.get_json())
+
+    check()
