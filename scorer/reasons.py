@@ -60,7 +60,7 @@ def _option_words(kind: str, completions: list[str], missing: int, has_wild: boo
 
 def _short_text(item: dict[str, Any]) -> str:
     kind, missing, wilds = item["kind"], item["missing"], item["wilds"]
-    shown = " ".join(item["values"]) if item["values"] else "no natural card"
+    shown = " ".join(item["cards"] if kind == "colour" else item["values"]) or "no natural card"
     with_wilds = f" with {_plural(wilds, 'wild')}" if wilds else ""
     length = item["length"]
     if kind == "run":

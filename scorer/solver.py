@@ -42,7 +42,9 @@ class Solution:
 class Search:
     """One search over faces for the groups ``kinds``/``sizes`` with ``wilds`` Wilds.
 
-    ``exact=True`` finds only zero-cost (valid) assignments, which prunes far more.
+    :meth:`solve_within` finds the cheapest assignment costing at most a budget (budget 0:
+    a valid one), which prunes far more than :meth:`solve`, the unbounded cheapest. ``limit``
+    caps the memo of the searches that look for a miss (budget above 0, or unbounded).
     """
 
     def __init__(
@@ -53,7 +55,6 @@ class Search:
         wilds: int,
         *,
         natural_per_group: bool,
-        exact: bool,
         limit: int | None = None,
     ) -> None:
         self.faces = faces
@@ -61,7 +62,6 @@ class Search:
         self.sizes = sizes
         self.wilds = wilds
         self.natural_per_group = natural_per_group
-        self.exact = exact
         self.unbounded = any(kind != RUN for kind in kinds)
         # the nearest earlier identical group: a later twin may start only after it
         self.twin = tuple(
@@ -69,6 +69,7 @@ class Search:
             for i in range(len(kinds))
         )
         self.memo: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+        self.within_memo: dict[tuple[int, tuple[tuple[int, ...], ...], int], int] = {}
         self.limit = limit
         self.overflowed = False
 
@@ -77,28 +78,50 @@ class Search:
         return tuple(start[kind] for kind in self.kinds)
 
     def solve(self) -> Solution | None:
-        """The cheapest assignment (``None`` when ``exact`` and nothing is valid)."""
+        """The cheapest assignment (``None`` when the memo outgrew the limit)."""
         state = self.initial()
         try:
             cost = self._best(0, state)
         except _Overflow:
             self.overflowed = True
             return None
-        if cost >= INFINITE or (self.exact and cost > 0):
+        return self._rebuild(cost, lambda index, child, rest: self._best(index, child))
+
+    def solve_within(self, budget: int) -> Solution | None:
+        """The cheapest assignment if it costs at most ``budget``, else ``None``.
+
+        Budget 0 is the complete search for a valid assignment, never cut short by the limit.
+        """
+        state = self.initial()
+        limit, self.limit = self.limit, (self.limit if budget else None)
+        try:
+            cost = self._within(0, state, budget)
+        except _Overflow:
+            self.overflowed = True
             return None
+        finally:
+            self.limit = limit
+        if cost >= INFINITE:
+            return None
+        return self._rebuild(cost, self._within)
+
+    def _rebuild(self, cost: int, rest_cost) -> Solution:
+        """Follow the memo from the start: the moves that keep the optimal cost."""
+        state = self.initial()
         taken: list[list[tuple[int, int]]] = [[] for _ in self.kinds]
         left: list[tuple[int, int]] = []
         for index, (number, colour, _count) in enumerate(self.faces):
             child, takes, spare = next(
                 move for move in self._moves(index, state)
-                if move[2] + self._best(index + 1, move[0]) == cost
+                if move[2] <= cost and move[2] + rest_cost(index + 1, move[0], cost - move[2])
+                == cost
             )
             for group, k in enumerate(takes):
                 taken[group].extend([(number, colour)] * k)
             left.extend([(number, colour)] * spare)
             cost -= spare
             state = child
-        return Solution(self._best(len(self.faces), state) + len(left),
+        return Solution(self.leaf_cost(state) + len(left),
                         tuple(tuple(t) for t in taken), tuple(left))
 
     # -- search -------------------------------------------------------------------------
@@ -125,6 +148,30 @@ class Search:
             raise _Overflow
         return result
 
+    def _within(self, index: int, state: tuple[tuple[int, ...], ...], budget: int) -> int:
+        """The cheapest cost of the rest if at most ``budget``, else ``INFINITE``."""
+        key = (index, state, budget)
+        found = self.within_memo.get(key)
+        if found is not None:
+            return found
+        if index == len(self.faces):
+            cost = self.leaf_cost(state)
+            result = cost if cost <= budget else INFINITE
+        else:
+            result = INFINITE
+            for child, _takes, spare in self._moves(index, state):
+                if spare > budget or self._gaps(child) - self.wilds > budget - spare:
+                    continue
+                rest = self._within(index + 1, child, budget - spare)
+                if spare + rest < result:
+                    result = spare + rest
+                    if result == 0:
+                        break
+        self.within_memo[key] = result
+        if self.limit is not None and len(self.within_memo) > self.limit:
+            raise _Overflow
+        return result
+
     def _moves(self, index: int, state: tuple[tuple[int, ...], ...]):
         """Every way to share face ``index``'s copies: (next state, copies per group, spare)."""
         number, colour, count = self.faces[index]
@@ -137,14 +184,10 @@ class Search:
             if used > count:
                 continue
             spare = count - used
-            if spare and self.exact:
-                continue
             child = tuple(s for _, s in combo)
             if not self._twins_in_order(state, child):
                 continue
             child = self._canonical(child, next_number)
-            if self.exact and self._gaps(child) > self.wilds:
-                continue
             yield child, tuple(k for k, _ in combo), spare
 
     def _group_options(self, group: int, s: tuple[int, ...], number: int, colour: int,

@@ -45,6 +45,8 @@ from scorer.solver import COLOUR, RUN, SET, Search
 CardsLike = str | Card | Iterable[str | Card]
 _KIND_CODES = {GroupKind.SET: SET, GroupKind.RUN: RUN, GroupKind.COLOUR: COLOUR}
 _COLOURS = list(Colour)
+NEAR_MISS = 3
+"""Mixed phases: misses up to this many card changes are found by the faster bounded search."""
 MIXED_SEARCH_LIMIT = 8_000
 """Memo entries the closest-miss search may use for phases mixing colour groups with others.
 
@@ -137,15 +139,17 @@ def _closest(
 def _closest_mixed(spec, naturals, wilds, natural_per_group, kinds, sizes) -> Arrangement | None:
     counted = Counter((card.value, _COLOURS.index(card.colour)) for card in naturals)
     faces = [(n, c, k) for (n, c), k in sorted(counted.items())]
-    for exact in (True, False):
-        search = Search(faces, kinds, sizes, wilds, natural_per_group=natural_per_group,
-                        exact=exact, limit=None if exact else MIXED_SEARCH_LIMIT)
-        solution = search.solve()
-        if solution is None and search.overflowed:
-            return None
-        if solution is not None:
+    search = Search(faces, kinds, sizes, wilds, natural_per_group=natural_per_group,
+                    limit=MIXED_SEARCH_LIMIT)
+    solution = None
+    for budget in range(NEAR_MISS + 1):
+        solution = search.solve_within(budget)
+        if solution is not None or search.overflowed:
             break
-    assert solution is not None  # the inexact search always finds one
+    if solution is None:
+        solution = search.solve()
+    if solution is None:
+        return None
     pool: dict[tuple[int, int], list[Card]] = {}
     for card in naturals:
         pool.setdefault((card.value, _COLOURS.index(card.colour)), []).append(card)
