@@ -9,7 +9,9 @@ card with no visible index cannot be read by an index detector and is not counte
 - number accuracy: multiset F1 with colours ignored (``R5`` and ``B5`` both read as ``5``);
 - colour accuracy: of the numbered cards matched on number, the share also right in colour;
 - phase verdict accuracy: on phase scenes, ``scorer.validate`` of the read cards vs the
-  manifest's verdict.
+  manifest's verdict; ``phase_verdict_ceiling`` is the same for the truth's visible cards (a
+  phase card hidden under another or cut by the frame caps what any reader can reach), and
+  ``phase_verdict_vs_visible`` compares the read verdict with that visible-card verdict.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class ImageScore:
     phase: int | None = None
     expected_valid: bool | None = None
     read_valid: bool | None = None
+    visible_valid: bool | None = None
 
 
 def _number_key(card: Card) -> str:
@@ -56,6 +59,8 @@ class EvalReport:
     colour_right: int = 0
     phase_scenes: int = 0
     phase_right: int = 0
+    phase_ceiling: int = 0
+    phase_vs_visible: int = 0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -80,6 +85,8 @@ class EvalReport:
         if score.expected_valid is not None:
             self.phase_scenes += 1
             self.phase_right += score.read_valid == score.expected_valid
+            self.phase_ceiling += score.visible_valid == score.expected_valid
+            self.phase_vs_visible += score.read_valid == score.visible_valid
 
     @staticmethod
     def _ratio(a: float, b: float) -> float:
@@ -105,6 +112,10 @@ class EvalReport:
             "colour_accuracy": round(self._ratio(self.colour_right, self.colour_base), 4),
             "phase_scenes": self.phase_scenes,
             "phase_verdict_accuracy": round(self._ratio(self.phase_right, self.phase_scenes), 4),
+            "phase_verdict_ceiling": round(self._ratio(self.phase_ceiling, self.phase_scenes), 4),
+            "phase_verdict_vs_visible": round(
+                self._ratio(self.phase_vs_visible, self.phase_scenes), 4
+            ),
             "ms_per_image": round(1000 * self._ratio(self.seconds, self.images), 1),
         }
         out.update(self.extra)
@@ -164,6 +175,7 @@ def evaluate(
             phase, valid = truth_phase
             score.phase, score.expected_valid = phase, valid
             score.read_valid = bool(validate(phase, list(read.elements())).valid)
+            score.visible_valid = bool(validate(phase, list(score.truth.elements())).valid)
         report.add(score)
         if progress:
             progress(k + 1, len(records))
