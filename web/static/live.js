@@ -121,7 +121,7 @@
     $("live-count").textContent = reading.count;
     $("live-points").textContent = reading.points;
     const verdict = $("live-verdict");
-    if (reading.verdict) {
+    if (reading.verdict && reading.cards.length) {
       verdict.hidden = false;
       verdict.className = "live-verdict " + (reading.verdict.valid ? "live-valid" : "live-invalid");
       const phase = reading.phase && reading.phase.description;
@@ -158,7 +158,9 @@
     try {
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: false,
-        video: { facingMode: { ideal: "environment" }, width: { ideal: MAX_W }, height: { ideal: MAX_H } },
+        // the camera's own framing (no crop to 16:9): a phone held upright stays portrait
+        video: { facingMode: { ideal: "environment" }, width: { ideal: MAX_W },
+                 height: { ideal: MAX_H }, resizeMode: { ideal: "none" } },
       });
       video.srcObject = stream;
       await video.play().catch(() => {});
@@ -179,7 +181,8 @@
   function grabFrame() {
     const w0 = video.videoWidth, h0 = video.videoHeight;
     if (!w0 || !h0) return Promise.resolve(null);
-    const scale = Math.min(1, MAX_W / w0, MAX_H / h0);
+    // at most 1280x720 either way round (a phone held upright gives portrait frames)
+    const scale = Math.min(1, MAX_W / Math.max(w0, h0), MAX_H / Math.min(w0, h0));
     capture.width = Math.round(w0 * scale);
     capture.height = Math.round(h0 * scale);
     capture.getContext("2d").drawImage(video, 0, 0, capture.width, capture.height);
@@ -361,6 +364,12 @@
     radio.addEventListener("change", () => { if (radio.checked) start(radio.value); });
   });
   window.addEventListener("resize", () => drawOverlay(stats.last));
+  const fitStage = (width, height) => {
+    if (width && height) $("live-stage").style.aspectRatio = `${width} / ${height}`;
+  };
+  video.addEventListener("loadedmetadata", () => fitStage(video.videoWidth, video.videoHeight));
+  video.addEventListener("resize", () => fitStage(video.videoWidth, video.videoHeight));
+  serverImg.addEventListener("load", () => fitStage(serverImg.naturalWidth, serverImg.naturalHeight));
   document.addEventListener("visibilitychange", () => {
     if (document.hidden && stats.source === "browser") { running = false; generation += 1; stopBrowserCamera(); }
     else if (!document.hidden && !running) start(stats.source);
