@@ -197,3 +197,14 @@ def test_the_scoreboard_links_each_player_to_the_photo_and_live_checks(client, n
     assert f"/games/{game_id}/players/1/check" in board
     assert f"/games/{game_id}/players/1/live" in board
     assert f"/games/{game_id}/players/1/hand" in board
+
+
+def test_the_tie_breaker_check_names_the_winner_in_the_round_entry(client, new_game, play_round):
+    game_id = new_game(("Cy", "Di", "Ed"), variant="short", phases_count=2)
+    play_round(game_id, {0: (True, None), 1: (True, 50), 2: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, 50), 1: (True, None), 2: (False, 50)}, went_out=1)
+    page = client.get(f"/games/{game_id}/players/1/check").get_data(as_text=True)
+    assert "1 set of 5 + 1 set of 3" in page
+    assert f"/games/{game_id}/rounds/new?went_out=1" in page
+    form = client.get(f"/games/{game_id}/rounds/new?went_out=1").get_data(as_text=True)
+    assert 'name="went_out" value="1" checked' in form

@@ -71,7 +71,9 @@ def round_from_record(setup: GameSetup, record: RoundRecord) -> RoundForm:
     return form
 
 
-def submitted_round(setup: GameSetup, players: list[str], tie_breaker: bool, data: MultiDict):
+def submitted_round(
+    setup: GameSetup, players: list[str], tie_breaker: bool, data: MultiDict
+) -> tuple[RoundForm, dict[str, Any]]:
     """``(form, record_data)``: the form as submitted and the round as engine input (a dict)."""
     form = RoundForm(players, tie_breaker)
     results: list[dict[str, Any]] = []

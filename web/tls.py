@@ -33,7 +33,7 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
             return cert_path, key_path
     key = ec.generate_private_key(ec.SECP256R1())
     names: list[x509.GeneralName] = [x509.DNSName("localhost"), x509.DNSName(socket.gethostname())]
-    for host in {*hosts, "127.0.0.1", *_local_addresses()}:
+    for host in {*hosts, "127.0.0.1", *local_addresses()}:
         try:
             names.append(x509.IPAddress(ipaddress.ip_address(host)))
         except ValueError:
@@ -65,7 +65,7 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
     return cert_path, key_path
 
 
-def _local_addresses() -> list[str]:
+def local_addresses() -> list[str]:
     """This machine's LAN address as seen when routing outwards (no packet is sent)."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:

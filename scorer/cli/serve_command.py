@@ -45,8 +45,14 @@ def serve(args: argparse.Namespace) -> int:
         config["DATABASE"] = os.fspath(args.db.resolve())
     app = create_app(config or None)
     scheme = "https" if args.https else "http"
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"phase10: serving on {scheme}://{shown}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    shown = ["127.0.0.1"] if args.host in ("0.0.0.0", "::") else [args.host]
+    if args.host in ("0.0.0.0", "::"):
+        from web.tls import local_addresses
+
+        shown += local_addresses()  # what phones on the LAN type in
+    for host in shown:
+        print(f"phase10: serving on {scheme}://{host}:{args.port}/", flush=True)
+    print("phase10: Ctrl+C to stop", flush=True)
     if args.https:
         from werkzeug.serving import run_simple
 

@@ -120,7 +120,8 @@ def delete_game(game_id: int) -> tuple[str, int]:
 
 @bp.get("/games/<int:game_id>/version")
 def version(game_id: int) -> Response:
-    return _with_version(jsonify({"version": store.version_of(game_id)}), store.version_of(game_id))
+    current = store.version_of(game_id)
+    return _with_version(jsonify({"version": current}), current)
 
 
 @bp.get("/games/<int:game_id>/players")

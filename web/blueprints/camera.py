@@ -28,7 +28,9 @@ def _page(game_id: int, seat: int, mode: str) -> str:
     if rules.choose_phase and chosen.isdigit() and int(chosen) in standing.remaining:
         phase = rules.phase(int(chosen))
     prefill: dict[str, str] = {}
-    if mode == "check":
+    if mode == "check" and standing.player in state.standings.tie_breaker:
+        prefill["went_out"] = str(seat)  # the tie-breaker's winner is whoever laid it first
+    elif mode == "check":
         prefill[f"completed-{seat}"] = "yes"
         if rules.choose_phase and phase is not None:
             prefill[f"phase-{seat}"] = str(phase.number)
