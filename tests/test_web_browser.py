@@ -154,6 +154,8 @@ def test_a_whole_short_game_through_the_page(page, server, tmp_path):
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
     assert "Ann wins the game!" in page.inner_text(".banner-win")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-winner.png"), full_page=True)
 
     # History: both rounds, running totals, the plot.
     page.click("text=History")
