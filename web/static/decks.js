@@ -1,0 +1,23 @@
+// Decks page: poll each running fine-tuning job and show its progress; reload when it ends.
+document.querySelectorAll(".deck-job").forEach((box) => {
+  if (box.dataset.state !== "running") return;
+  const bar = box.querySelector("progress");
+  const message = box.querySelector(".job-message");
+  const poll = async () => {
+    try {
+      const answer = await fetch(box.dataset.statusUrl, { headers: { Accept: "application/json" } });
+      const job = await answer.json();
+      if (job.state === "running") {
+        bar.hidden = false;
+        bar.value = job.fraction || 0;
+        message.textContent = job.message || "";
+        window.setTimeout(poll, 3000);
+      } else {
+        window.location.reload();
+      }
+    } catch (error) {
+      window.setTimeout(poll, 10000);
+    }
+  };
+  poll();
+});
