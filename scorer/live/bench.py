@@ -15,6 +15,7 @@ shipped detector (``scorer.vision.read_cards``) on frames made by the project's 
 from __future__ import annotations
 
 import http.client
+import os
 import statistics
 import tempfile
 import threading
@@ -262,8 +263,20 @@ def bench_live(
         if "live" not in app.blueprints:
             app.register_blueprint(live.bp)
         with serve_app(app) as address:
+            cpu_start = time.process_time()
             raw = drive(address, frames, clients, seconds)
+            cpu = time.process_time() - cpu_start
         app.extensions["phase10_live"].stop()
+    readings = sum(raw["readings"])
+    if readings:
+        per = cpu / readings * 1000
+        notes.append(
+            f"CPU time of this process (server and clients) per reading: {per:.0f} ms; on 2 idle "
+            f"cores that allows about {1000 / per:.1f} to {2000 / per:.1f} readings/s")
+    load = os.getloadavg()[0]
+    if load > (os.cpu_count() or 1):
+        notes.append(f"load average {load:.1f} on {os.cpu_count()} cores: other processes "
+                     "compete for the CPU, so the rate above is lower than on an idle machine")
     return BenchResult(
         reader=reader if not delay_ms else f"{reader}+{delay_ms:g}ms",
         clients=clients, seconds=raw["seconds"], frame_size=size,
