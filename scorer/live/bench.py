@@ -268,7 +268,7 @@ def bench_live(
             cpu = time.process_time() - cpu_start
         app.extensions["phase10_live"].stop()
     readings = sum(raw["readings"])
-    if readings:
+    if readings and not delay_ms:  # (a sleeping stand-in costs no CPU)
         per = cpu / readings * 1000
         notes.append(
             f"CPU time of this process (server and clients) per reading: {per:.0f} ms; on 2 idle "
