@@ -251,9 +251,12 @@ def frame() -> tuple[Response, int] | Response:
 
 
 @bp.post("/live/reset")
-def reset() -> Response:
+def reset() -> tuple[Response, int] | Response:
     """Forget a browser stream's frames (a new hand)."""
-    live_state().streams.get(request.args.get("stream", "")[:64]).reset()
+    stream = request.args.get("stream", "")
+    if not 1 <= len(stream) <= 64:
+        return _error("give the stream id: /live/reset?stream=ID (1 to 64 characters)", 400)
+    live_state().streams.get(stream).reset()
     return jsonify({"reset": True})
 
 

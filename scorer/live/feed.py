@@ -98,9 +98,10 @@ class LiveFeed:
             self._busy.release()
 
     def reset(self) -> None:
-        """Forget the tracked frames (a new hand on the table)."""
-        self.tracker.reset()
-        self.last = None
+        """Forget the tracked frames (a new hand on the table); waits for a frame in flight."""
+        with self._busy:
+            self.tracker.reset()
+            self.last = None
 
 
 def live_reading(
