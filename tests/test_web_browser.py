@@ -89,11 +89,16 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def playwright():
+    with sync_api.sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
@@ -269,3 +274,39 @@ def test_cards_from_the_live_page_are_checked_without_a_photo(page, server):
     page.wait_for_selector("#verdict.ok")
     assert page.locator("#chips .chip").count() == 6
     assert page.is_visible("#confirm")
+
+
+def test_the_live_camera_takes_the_photo_on_a_secure_page(playwright, server):
+    """getUserMedia on http://127.0.0.1 (a secure context) with Chromium's fake camera."""
+    fake_camera = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM,
+                                          args=CHROMIUM_ARGS + fake_camera)
+    try:
+        page = chromium.new_context(viewport=PHONE).new_page()
+        game_id = start_game(page, server["url"], ["Mo", "Ned"])
+        page.goto(f"{server['url']}/games/{game_id}/players/0/check")
+        page.click("#start-camera")
+        page.wait_for_selector("#video:not([hidden])")
+        page.click("#snap")
+        page.wait_for_selector("#chips .chip")
+        assert page.locator("#overlay rect.box").count() == 6
+        assert page.is_hidden("#video")
+    finally:
+        chromium.close()
+
+
+def test_a_plain_http_lan_page_falls_back_to_the_file_input(playwright, server):
+    """A LAN address over plain HTTP is not secure: no camera button, the file input stays."""
+    port = server["url"].rsplit(":", 1)[1]
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS + ["--host-resolver-rules=MAP phase10.lan 127.0.0.1"])
+    try:
+        page = chromium.new_context(viewport=PHONE).new_page()
+        game_id = start_game(page, f"http://phase10.lan:{port}", ["Oz", "Pia"])
+        page.goto(f"http://phase10.lan:{port}/games/{game_id}/players/0/check")
+        assert page.evaluate("window.isSecureContext") is False
+        assert page.is_hidden("#start-camera")
+        assert page.get_attribute("#file", "capture") == "environment"
+    finally:
+        chromium.close()
