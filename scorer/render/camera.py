@@ -25,7 +25,7 @@ def _rz(a: float) -> np.ndarray:
 def project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Apply homography ``h`` (3, 3) to points (N, 2); returns (N, 2) float64."""
     p = np.asarray(pts, np.float64).reshape(-1, 2)
-    q = np.c_[p, np.ones(len(p))] @ h.T
+    q = p @ h[:, :2].T + h[:, 2]
     return q[:, :2] / q[:, 2:3]
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, SKIP, WILD, Card, Colour
+from scorer.cards import ALL_FACES, DECK_COUNTS, SKIP, WILD, Card, Colour
 
 
 class Deck:
@@ -51,7 +51,7 @@ class Deck:
 
     def draw(self, rng: np.random.Generator) -> Card | None:
         """A random card weighted by how many are left, or None when empty."""
-        cards = sorted((c for c in self.left if self.left[c] > 0), key=lambda c: c.sort_key)
+        cards = [c for c in ALL_FACES if self.left[c] > 0]
         if not cards:
             return None
         weights = np.array([self.left[c] for c in cards], np.float64)
