@@ -95,6 +95,13 @@ def search(
                 left[value] -= min(cover, left[value])
         run_used = total - sum(left.values())
         run_need = sum(high - low + 1 for low, high in ranges) - run_used
+        if sets:  # a bound: the sets take at most the largest piles left
+            piles = sorted(left.values(), reverse=True)[: len(sets)]
+            bound = total - run_used - sum(piles) + max(0, run_need - wilds)
+        else:
+            bound = 0
+        if bound >= best_cost:
+            continue
         if natural_per_group and len(ranges) > 1:
             run_started = sum(1 for t in _fill_runs(counts, ranges)[0] if t)
         else:
