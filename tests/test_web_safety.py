@@ -147,3 +147,44 @@ def test_random_json_never_gets_a_500(app):
         assert edit.status_code < 500, (body, edit.get_json())
 
     check()
+
+
+@pytest.mark.slow
+def test_simultaneous_writes_on_one_version_let_exactly_one_through(app):
+    """Eight phones send a round based on the same version at once: one wins, seven get 409."""
+    import threading
+    import urllib.error
+
+    from werkzeug.serving import make_server
+
+    port = free_port()
+    httpd = make_server("127.0.0.1", port, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        game = call(port, "POST", "/api/games", {"players": ["Ann", "Bob"]})
+        body = {"version": 1, "went_out": "Ann",
+                "results": [{"player": "Ann", "completed": True},
+                            {"player": "Bob", "completed": False, "points": 50}]}
+        statuses: list[int] = []
+        start = threading.Barrier(8)
+
+        def send():
+            start.wait()
+            try:
+                call(port, "POST", f"/api/games/{game['id']}/rounds", body)
+                statuses.append(201)
+            except urllib.error.HTTPError as error:
+                statuses.append(error.code)
+                error.close()
+
+        threads = [threading.Thread(target=send) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(20)
+        assert sorted(statuses) == [201] + [409] * 7
+        rounds = call(port, "GET", f"/api/games/{game['id']}/rounds")
+        assert len(rounds["rounds"]) == 1 and rounds["version"] == 2
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
