@@ -111,3 +111,17 @@ def test_faces_folder_missing_faces_is_an_error(tmp_path: Path) -> None:
     code = main(["dataset", "build", "--out", str(tmp_path / "o"), "--train", "1", "--val", "0",
                  "--test", "0", "--faces", str(tmp_path), "--workers", "1"])
     assert code == 2
+
+
+def test_workers_do_not_change_the_bytes(tmp_path: Path) -> None:
+    """Per-image seeds: 1 and 2 worker processes write identical files."""
+    outs = []
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        assert main(["dataset", "build", "--out", str(out), "--train", "5", "--val", "2",
+                     "--test", "2", "--seed", "8", "--imgsz", "256", "--workers",
+                     str(workers)]) == 0
+        outs.append(out)
+    for rel in ("images/train/train_000004.jpg", "images/test/test_000001.jpg",
+                "labels/val/val_000001.txt", "manifest_train.json", "config.json"):
+        assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes()

@@ -55,7 +55,7 @@ def image_rng(seed: int, split: str, index: int) -> np.random.Generator:
 class _Designs:
     """A small per-process cache of deck designs (faces and back)."""
 
-    def __init__(self, settings: Settings, keep: int = 4) -> None:
+    def __init__(self, settings: Settings, keep: int = 2) -> None:
         self.settings = settings
         self.keep = keep
         self.cache: OrderedDict[tuple[str, int], tuple[object, Face]] = OrderedDict()

@@ -28,7 +28,7 @@ def _crop(*masks: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(m[y0:y1, x0:x1] for m in masks)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=256)
 def text_masks(
     text: str, font_path: str, height: int, stroke_frac: float, underline: bool, max_width: int
 ) -> tuple[np.ndarray, np.ndarray]:
