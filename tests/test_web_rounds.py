@@ -206,3 +206,17 @@ def test_everyone_advances_moves_every_player(client, new_game, play_round):
     game_id = new_game(variant="everyone-advances")
     play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
     assert [p["phase"] for p in standings(client, game_id)["players"]] == [2, 2]
+
+
+def test_a_delete_that_breaks_a_later_round_is_refused_with_the_reason(client, new_game,
+                                                                      play_round):
+    game_id = new_game(("Cy", "Di", "Ed"), variant="short", phases_count=2)
+    play_round(game_id, {0: (True, None), 1: (True, 50), 2: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, 50), 1: (True, None), 2: (False, 50)}, went_out=1)
+    client.post(f"/games/{game_id}/rounds/new", data={"version": "3", "went_out": "0"})
+    assert standings(client, game_id)["winner"] == "Cy"
+    refused = client.post(f"/games/{game_id}/rounds/2/delete", data={"version": "4"},
+                          follow_redirects=True)
+    assert "Round 2 was not deleted" in refused.get_data(as_text=True)
+    assert "No tie-breaker round is due." in refused.get_data(as_text=True)
+    assert standings(client, game_id)["winner"] == "Cy"
