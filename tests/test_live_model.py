@@ -15,7 +15,7 @@ from scorer.live.limiter import DetectionLimiter
 from scorer.live.stability import StableTracker
 from scorer.live.synthetic import rendered_frames, write_video
 
-HAND = ["R5", "B7", "G12", "Y1", "W", "S", "R5"]
+HAND = ["R5", "B7", "G12", "W", "R5"]  # two R5: the stable reading counts copies
 
 
 def _model_or_skip():
@@ -30,7 +30,7 @@ def _model_or_skip():
 
 @pytest.mark.slow
 def test_the_real_model_reads_a_rendered_video_to_its_cards(tmp_path):
-    """A camera over a hand of 7 cards: the stable reading is the hand, with both R5."""
+    """A camera over a hand of 5 cards: the stable reading is the hand, with both R5."""
     _model_or_skip()
     from scorer.vision import read_cards
 
@@ -51,4 +51,4 @@ def test_the_real_model_reads_a_rendered_video_to_its_cards(tmp_path):
         camera.stop()
     assert len(readings) >= 6, camera.error
     per_frame = [sorted(d["card"] for d in r["detections"]) for r in readings]
-    assert readings[-1]["cards"] == ["R5", "R5", "B7", "G12", "Y1", "W", "S"], per_frame
+    assert readings[-1]["cards"] == ["R5", "R5", "B7", "G12", "W"], per_frame

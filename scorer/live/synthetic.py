@@ -216,6 +216,9 @@ def rendered_frames(cards: Sequence[str], count: int, seed: int = 0,
         crop_h = crop_w * height / width
         cx = float(np.clip((x0 + x1) / 2, crop_w / 2, square - crop_w / 2))
         cy = float(np.clip((y0 + y1) / 2, crop_h / 2, square - crop_h / 2))
+        if not (cx - crop_w / 2 <= x0 and x1 <= cx + crop_w / 2
+                and cy - crop_h / 2 <= y0 and y1 <= cy + crop_h / 2):
+            continue  # the cards do not fit a 16:9 frame from this view
         k = width / crop_w  # the crop as an affine map: scene pixels -> frame pixels
         matrix = np.array([[k, 0, width / 2 - k * cx], [0, k, height / 2 - k * cy]])
         frame = cv2.warpAffine(scene.image, matrix, (width, height), flags=cv2.INTER_LINEAR,
