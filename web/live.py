@@ -138,6 +138,12 @@ def _setup(state: Any) -> None:
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, value)
     app.extensions["phase10_live"] = LiveState(app)
+    source = app.config.get("LIVE_CAMERA")
+    if source not in (None, ""):
+        try:
+            parse_source(source)  # a missing video file is reported now; a device when opened
+        except CameraError as error:
+            app.logger.warning("live camera: %s", error)
     csrf = app.extensions.get("csrf")
     if csrf is not None:
         csrf.exempt(bp)
