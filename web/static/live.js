@@ -48,6 +48,7 @@
     });
   }
 
+  const ema = (old, value) => (old === undefined ? value : old * 0.8 + value * 0.2);
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const msg = (name, values) => {
     let text = root.dataset["msg" + name] || "";
@@ -195,8 +196,10 @@
       await newFrame(250);
       if (mine !== generation || frozen) continue;
       sentPresented = presented;
+      const t0 = performance.now();
       const blob = await grabFrame();  // the newest frame, taken only when the last answer is in
       if (!blob) { await sleep(50); continue; }
+      const t1 = performance.now();
       let response, body;
       try {
         stats.sent += 1;
@@ -226,6 +229,9 @@
         await sleep(1000);
         continue;
       }
+      const t2 = performance.now();
+      stats.encodeMs = ema(stats.encodeMs, t1 - t0);  // canvas + JPEG in this browser
+      stats.roundTripMs = ema(stats.roundTripMs, t2 - t1);  // upload, server, answer
       countReading();
       showReading(body);
     }
