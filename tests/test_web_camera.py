@@ -81,9 +81,9 @@ def test_a_decompression_bomb_is_refused_before_decoding(client):
     assert response.status_code == 400
 
 
-def test_detect_without_a_model_is_503_not_500(app, client, tmp_path):
+def test_detect_without_a_model_is_503_not_500(app, client, tmp_path, monkeypatch):
     app.config["CARD_READER"] = None
-    app.config["MODEL_PATH"] = str(tmp_path / "missing.onnx")
+    monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "missing.onnx"))
     response = detect(client, png_bytes())
     assert response.status_code == 503
     assert response.get_json()["error"]

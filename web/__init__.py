@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from web import config, db, errors, i18n, live
+from web import config, db, decks, errors, i18n, live
 from web.blueprints import api, camera, games, rounds, share
 
 
@@ -40,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)  # the live camera mode (its own module exempts its frames)
+    app.register_blueprint(decks.bp)  # enrol a player's own deck, choose the model
     app.after_request(security_headers)
     return app
 
