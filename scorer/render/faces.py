@@ -78,6 +78,7 @@ class FaceStyle:
     special_index: str  # "letter", "word" or "symbol"
     corner_radius: float  # mm
     margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+    colour_symbols: bool = False  # colour-blind shapes under the indices
     texture: float = 0.0  # paper grain strength (grey levels)
     texture_seed: int = 0
     multi_wild: bool = False  # Wild printed in the four colours
@@ -135,6 +136,7 @@ def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
         special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
         corner_radius=float(rng.uniform(2.5, 4.5)),
         margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+        colour_symbols=bool(rng.random() < 0.2),
         texture=float(rng.uniform(0, 6)),
         texture_seed=int(rng.integers(2**31)),
         multi_wild=bool(rng.random() < 0.3),
@@ -204,6 +206,23 @@ def _rounded_alpha(radius_px: float) -> np.ndarray:
                    (FACE_W * 4 - 1 - r, FACE_H * 4 - 1 - r)):
         cv2.circle(big, (cx, cy), r, 255, -1)
     return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+
+
+def colour_symbol(colour: Colour, size: int) -> np.ndarray:
+    """The colour-blind shape of a colour (red circle, blue square, green triangle, yellow
+    diamond) as a (size, size) float32 mask."""
+    big = np.zeros((size * 4, size * 4), np.uint8)
+    n = size * 4 - 1
+    if colour is Colour.RED:
+        cv2.circle(big, (n // 2, n // 2), n // 2, 255, -1)
+    elif colour is Colour.BLUE:
+        cv2.rectangle(big, (n // 10, n // 10), (n - n // 10, n - n // 10), 255, -1)
+    elif colour is Colour.GREEN:
+        cv2.fillPoly(big, [np.array([[n // 2, 0], [n, n], [0, n]], np.int32)], 255)
+    else:
+        cv2.fillPoly(big, [np.array([[n // 2, 0], [n, n // 2], [n // 2, n], [0, n // 2]],
+                                    np.int32)], 255)
+    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
 
 
 def _label(card: Card) -> str:
@@ -324,6 +343,11 @@ def render_face(card: Card, style: FaceStyle) -> Face:
     rot = (np.rot90(masks[0], 2), np.rot90(masks[1], 2))
     bx, by = W - x - mw, H - y - mh
     _ink(canvas, rot, bx, by, index_ink, index_outline, False)
+    if style.colour_symbols and card.is_natural and layout != "bands":
+        sym = colour_symbol(card.colour, max(6, ih // 2))  # type: ignore[arg-type]
+        sy = y + mh + max(2, ih // 8)
+        _paint(canvas, sym, x, sy, index_ink)
+        _paint(canvas, np.rot90(sym, 2), W - x - sym.shape[1], H - sy - sym.shape[0], index_ink)
     rects = ((float(x), float(y), float(x + mw), float(y + mh)),
              (float(bx), float(by), float(bx + mw), float(by + mh)))
     if style.texture > 0:  # paper grain and uneven print, fixed per design and face

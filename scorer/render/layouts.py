@@ -143,6 +143,11 @@ def _table(rng: np.random.Generator, deck: Deck) -> Layout:
         except RuntimeError:
             break
         cards, used = _phase_rows(rng, laid, x, y, float(rng.uniform(-5, 5)))
+        if rng.random() < 0.3:  # an opponent's phase: turned 180 degrees where it lies
+            cx = sum(p.x for p in cards) / len(cards)
+            cy = sum(p.y for p in cards) / len(cards)
+            cards = [Placement(p.card, 2 * cx - p.x, 2 * cy - p.y, p.angle + 180.0)
+                     for p in cards]
         layout.cards.extend(cards)
         layout.phases.append(laid)
         y += used + float(rng.uniform(5, 25))
