@@ -21,7 +21,8 @@ def _plain_faces(seed: int) -> FaceSet:
     pixels are the numbers."""
     style = sample_style(np.random.default_rng(seed), "train")
     style = dataclasses.replace(style, layout="white", border=False, centre_shape="none",
-                                stroke=0.0, shadow=False, index_badge=False, multi_wild=False)
+                                stroke=0.0, shadow=False, index_badge=False, multi_wild=False,
+                                colour_symbols=False)
     return FaceSet(style)
 
 
