@@ -104,8 +104,10 @@ def export_json(game_id: int) -> Response:
 def language() -> Response:
     """Remember the chosen language in a cookie and go back to the page it was chosen on."""
     target = request.form.get("next", "/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
+    if not target.startswith("/") or target[1:2] in ("/", "\\") or any(
+        ord(char) < 32 for char in target
+    ):
+        target = "/"  # only paths on this site: no //host, no backslash host, no control chars
     response = redirect(target)
     lang = request.form.get("lang", "")
     if lang in current_app.config["LANGUAGES"]:
