@@ -84,9 +84,8 @@ class Card:
     @property
     def sort_key(self) -> tuple[int, int, int]:
         """Numbered cards by colour then number, then Wild, then Skip."""
-        colour_rank = list(Colour).index(self.colour) if self.colour else 0
-        kind_rank = list(Kind).index(self.kind)
-        return (kind_rank, colour_rank, self.value or 0)
+        colour_rank = _COLOUR_RANK[self.colour] if self.colour else 0
+        return (_KIND_RANK[self.kind], colour_rank, self.value or 0)
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -104,6 +103,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+_COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
+_KIND_RANK = {kind: rank for rank, kind in enumerate(Kind)}
 
 WILD = Card(Kind.WILD)
 SKIP = Card(Kind.SKIP)

@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "scorer.cli.vision_commands",  # detect, eval
     "scorer.cli.train_command",    # train
     "scorer.cli.serve_command",    # serve
+    "scorer.cli.deck_command",     # deck enrol / list / use / train / demo
 )
 
 EXAMPLES = """examples:
@@ -44,17 +45,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _suggestion(parser: argparse.ArgumentParser, message: str) -> str:
-    words = message.replace(",", " ").replace("'", " ").split()
+    """A "did you mean" hint for an unknown option or command, else an empty string."""
+    if message.startswith("unrecognized arguments:"):
+        unknown = message.split(":", 1)[1].split()
+    elif message.startswith("argument command: invalid choice:"):
+        unknown = [message.split("'")[1]] if "'" in message else []
+    else:
+        return ""
     known: list[str] = []
     for action in parser._actions:  # noqa: SLF001 - argparse keeps these private
         known.extend(action.option_strings)
         if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
             known.extend(action.choices)
-    for word in words:
-        if word.startswith("-") or message.startswith("argument command"):
-            close = difflib.get_close_matches(word, known, n=1)
-            if close and close[0] != word:
-                return f" (did you mean {close[0]}?)"
+    for word in unknown:
+        close = difflib.get_close_matches(word.split("=")[0], known, n=1)
+        if close:
+            return f" (did you mean {close[0]}?)"
     return ""
 
 
