@@ -37,13 +37,16 @@ def draw_labels(image: np.ndarray, label_text: str) -> np.ndarray:
 
 
 def contact_sheet(dataset: Path, split: str = "val", n: int = 16, tile: int = 480) -> np.ndarray:
-    """A BGR grid of the first ``n`` images of ``split`` with their labels, each in a ``tile``
+    """A BGR grid of ``n`` images spread over ``split`` with their labels, each in a ``tile``
     px square captioned with its name, scene kind, phase verdicts and label count.
 
     Raises ``FileNotFoundError`` when the split has no images."""
-    images = sorted((Path(dataset) / "images" / split).glob("*.jpg"))[:n]
-    if not images:
+    every = sorted((Path(dataset) / "images" / split).glob("*.jpg"))
+    if not every:
         raise FileNotFoundError(f"no images in {Path(dataset) / 'images' / split}")
+    # Spread the picks over the split: consecutive images share a deck design.
+    picks = np.unique(np.linspace(0, len(every) - 1, min(n, len(every))).round().astype(int))
+    images = [every[i] for i in picks]
     scenes: dict[str, str] = {}
     manifest = Path(dataset) / f"manifest_{split}.json"
     if manifest.is_file():

@@ -1,0 +1,42 @@
+"""Procedural faces: every face draws, indices sit in the corners, 6 and 9 are underlined."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from scorer.cards import ALL_FACES, parse_card
+from scorer.render.faces import FACE_H, FACE_W, LAYOUTS, FaceSet, sample_style
+from scorer.render.glyphs import text_masks
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_face_draws_with_indices_in_opposite_corners(layout: str) -> None:
+    style = dataclasses.replace(sample_style(np.random.default_rng(5)), layout=layout)
+    faces = FaceSet(style)
+    for card in ALL_FACES:
+        face = faces[card]
+        assert face.image.shape == (FACE_H, FACE_W, 3) and face.alpha.shape == (FACE_H, FACE_W)
+        (x0, y0, x1, y1), (bx0, by0, bx1, by1) = face.index_rects
+        assert 0 <= x0 < x1 < FACE_W / 2 and 0 <= y0 < y1 < FACE_H / 4
+        assert (bx0, by0, bx1, by1) == (FACE_W - x1, FACE_H - y1, FACE_W - x0, FACE_H - y0)
+        assert face.alpha[0, 0] == 0 and face.alpha[FACE_H // 2, FACE_W // 2] == 255
+
+
+def test_six_and_nine_are_underlined() -> None:
+    """6 and 9 carry a bar under them so a turned 6 is not read as a 9."""
+    font = sample_style(np.random.default_rng(0)).font
+    plain = text_masks("8", font, 40, 0.0, False, 200)[0]
+    six = text_masks("6", font, 40, 0.0, True, 200)[0]
+    assert six.shape[0] > plain.shape[0] + 4
+    assert six[-2:, six.shape[1] // 2].max() > 0.9  # the bar is ink at the bottom
+
+
+def test_designs_differ_and_repeat_by_seed() -> None:
+    a = sample_style(np.random.default_rng(1))
+    assert a == sample_style(np.random.default_rng(1))
+    assert a != sample_style(np.random.default_rng(2))
+    faces = FaceSet(a)
+    assert faces[parse_card("R5")] is faces[parse_card("R5")]  # drawn once per design
