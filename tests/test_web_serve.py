@@ -35,6 +35,8 @@ def test_serve_uses_waitress_with_the_chosen_database(monkeypatch, tmp_path):
     assert calls["port"] == 5055 and calls["host"] == "127.0.0.1"
     assert calls["app"].config["DATABASE"] == str(tmp_path / "x.sqlite")
     assert (tmp_path / "x.sqlite").exists()
+    assert calls["app"].config["LIVE_CAMERA"] is None
+    calls["app"].extensions["phase10_live"].stop()
 
 
 def test_the_certificate_is_made_once_and_reused(tmp_path):

@@ -11,6 +11,7 @@ EXAMPLES = """examples:
   phase10 serve --host 0.0.0.0           # phones on the LAN (file upload for photos)
   phase10 serve --host 0.0.0.0 --https   # live camera on phones (self-signed certificate)
   phase10 serve --db games.sqlite --port 8080
+  phase10 serve --camera 0               # the table webcam feeds the live page
 """
 
 
@@ -33,6 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--https", action="store_true",
         help="serve HTTPS with a self-signed certificate kept in the instance folder",
     )
+    parser.add_argument(
+        "--camera", default=None, metavar="SOURCE",
+        help="a webcam on this computer for the live page: a device index (0) or a video file",
+    )
     parser.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
     parser.set_defaults(func=serve)
 
@@ -40,10 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def serve(args: argparse.Namespace) -> int:
     from web import create_app
 
-    config = {}
+    config: dict[str, object] = {"LIVE_CAMERA": args.camera}
     if args.db is not None:
         config["DATABASE"] = os.fspath(args.db.resolve())
-    app = create_app(config or None)
+    app = create_app(config)
     scheme = "https" if args.https else "http"
     shown = ["127.0.0.1"] if args.host in ("0.0.0.0", "::") else [args.host]
     if args.host in ("0.0.0.0", "::"):
