@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
     parser = subparsers.add_parser("dataset", help="render and inspect synthetic training data",
                                    epilog=EXAMPLES, formatter_class=fmt)
-    sub = parser.add_subparsers(dest="dataset_command", metavar="action",
+    sub = parser.add_subparsers(dest="dataset_command", metavar="command",
                                 parser_class=type(parser))
     build = sub.add_parser("build", help="render a YOLO dataset of card photos", epilog=EXAMPLES,
                            formatter_class=fmt)
@@ -57,6 +57,9 @@ def _build(args: argparse.Namespace) -> int:
 
     if args.faces is not None and not args.faces.is_dir():
         print(f"phase10: error: --faces {args.faces} is not a folder", file=sys.stderr)
+        return 2
+    if args.imgsz < 64:
+        print(f"phase10: error: --imgsz {args.imgsz} is too small (64 or more)", file=sys.stderr)
         return 2
     if args.crop is not None and not 0 < args.crop <= args.imgsz:
         print(f"phase10: error: --crop {args.crop} must be between 1 and --imgsz {args.imgsz}",
