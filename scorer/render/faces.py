@@ -78,6 +78,7 @@ class FaceStyle:
     special_index: str  # "letter", "word" or "symbol"
     corner_radius: float  # mm
     margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+    white_border: float = 0.0  # full layout: unprinted margin around the colour, mm
     colour_symbols: bool = False  # colour-blind shapes under the indices
     texture: float = 0.0  # paper grain strength (grey levels)
     texture_seed: int = 0
@@ -136,6 +137,7 @@ def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
         special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
         corner_radius=float(rng.uniform(2.5, 4.5)),
         margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+        white_border=float(rng.uniform(1.2, 3.0)) if rng.random() < 0.4 else 0.0,
         colour_symbols=bool(rng.random() < 0.2),
         texture=float(rng.uniform(0, 6)),
         texture_seed=int(rng.integers(2**31)),
@@ -253,9 +255,20 @@ def render_face(card: Card, style: FaceStyle) -> Face:
     # Background of the face.
     index_ink: RGB = ink
     index_outline: RGB | None = None
+    border = int(style.white_border * PX_PER_MM) if layout == "full" else 0
     if layout == "full":
-        canvas[:] = ink
-        pad_x, top = int(0.1 * W), int(idx_band * H)
+        if border:
+            field = np.zeros((H, W), np.float32)
+            r = int(style.corner_radius * PX_PER_MM * 0.7)
+            cv2.rectangle(field, (border + r, border), (W - border - r, H - border), 1.0, -1)
+            cv2.rectangle(field, (border, border + r), (W - border, H - border - r), 1.0, -1)
+            for cx, cy in ((border + r, border + r), (W - border - r, border + r),
+                           (border + r, H - border - r), (W - border - r, H - border - r)):
+                cv2.circle(field, (cx, cy), r, 1.0, -1, cv2.LINE_AA)
+            _paint(canvas, field, 0, 0, ink)
+        else:
+            canvas[:] = ink
+        pad_x, top = int(0.1 * W) + border, int(idx_band * H) + border
         panel = np.zeros((H, W), np.float32)
         if style.centre_shape == "oval" or style.border:
             cv2.ellipse(panel, (W // 2, H // 2), (W // 2 - pad_x, H // 2 - top), 0, 0, 360, 1.0,
@@ -325,7 +338,7 @@ def render_face(card: Card, style: FaceStyle) -> Face:
         masks = text_masks(text, style.index_font, ih, style.stroke * 0.6,
                            card.value in (6, 9), int(0.32 * W))
     mh, mw = masks[0].shape
-    x, y = int(style.margin[0] * W), int(style.margin[1] * H)
+    x, y = int(style.margin[0] * W) + border, int(style.margin[1] * H) + border
     if layout == "white" and style.index_badge:
         pad = max(3, ih // 5)
         badge = np.zeros((H, W), np.float32)

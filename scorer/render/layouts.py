@@ -29,18 +29,36 @@ class Placement:
 
 @dataclass
 class Layout:
-    """A scene's cards in paint order, occluders (hand parts: a polygon in mm and a skin tone
-    in [0, 1]) painted over them, and the laid phases."""
+    """A scene's cards in paint order, occluders painted over them (a polygon in mm and its
+    RGB colour: the holding hand, a pen or a coin), and the laid phases."""
 
     kind: str
     cards: list[Placement] = field(default_factory=list)
-    occluders: list[tuple[np.ndarray, float]] = field(default_factory=list)
+    occluders: list[tuple[np.ndarray, tuple[float, float, float]]] = field(default_factory=list)
     phases: list[LaidPhase] = field(default_factory=list)
 
 
 def _rot(angle: float, x: float, y: float) -> tuple[float, float]:
     a = math.radians(angle)
     return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def _skin(tone: float) -> tuple[float, float, float]:
+    """A skin colour from light (0) to dark (1)."""
+    light, dark = np.array([236, 196, 170]), np.array([96, 60, 42])
+    return tuple(float(v) for v in light + (dark - light) * tone)  # type: ignore[return-value]
+
+
+def _object_over(rng: np.random.Generator, cards: list[Placement]
+                 ) -> tuple[np.ndarray, tuple[float, float, float]]:
+    """A pen or a coin lying over a random card."""
+    p = cards[int(rng.integers(len(cards)))]
+    colour = tuple(float(v) for v in rng.uniform(20, 230, 3))
+    cx, cy = p.x + rng.uniform(-25, 25), p.y + rng.uniform(-40, 40)
+    if rng.random() < 0.5:
+        return _ellipse(cx, cy, rng.uniform(60, 80), rng.uniform(3, 5), rng.uniform(0, 180)), colour
+    r = rng.uniform(9, 14)
+    return _ellipse(cx, cy, r, r, 0.0), colour  # type: ignore[return-value]
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float) -> np.ndarray:
@@ -89,7 +107,7 @@ def _hand(rng: np.random.Generator, deck: Deck, n: int) -> Layout:
         dx, dy = _rot(theta, 0.0, -radius)
         cards.append(Placement(card, dx, dy + radius * 0.6, theta))
     # The holding hand: palm and wrist below the pivot, the thumb over the cards' bottoms.
-    skin = float(rng.uniform(0, 1))
+    skin = _skin(float(rng.uniform(0, 1)))
     py = radius * 0.6 + CARD_H_MM * 0.12
     side = 1.0 if rng.random() < 0.5 else -1.0
     palm = _ellipse(side * rng.uniform(0, 10), py + 30, rng.uniform(32, 42), rng.uniform(38, 48),
@@ -158,12 +176,11 @@ def sample_layout(rng: np.random.Generator, kind: str | None = None) -> Layout:
     """A random scene layout (kind drawn from :data:`SCENE_KINDS` unless given)."""
     kind = str(rng.choice(SCENE_KINDS)) if kind is None else kind
     deck = Deck()
-    if kind == "phase":
-        return _phase_scene(rng, deck)
-    if kind == "hand":
-        return _hand(rng, deck, int(rng.integers(3, 12)))
-    if kind == "spread":
-        return _spread(rng, deck)
-    if kind == "table":
-        return _table(rng, deck)
-    raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(set(SCENE_KINDS))}")
+    makers = {"phase": _phase_scene, "hand": lambda r, d: _hand(r, d, int(r.integers(3, 12))),
+              "spread": _spread, "table": _table}
+    if kind not in makers:
+        raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(makers)}")
+    layout = makers[kind](rng, deck)
+    if layout.cards and rng.random() < 0.12:
+        layout.occluders.append(_object_over(rng, layout.cards))
+    return layout

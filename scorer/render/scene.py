@@ -172,12 +172,6 @@ def _paint_occluder(rng: np.random.Generator, canvas: np.ndarray, owner: np.ndar
     owner[y0:y1, x0:x1][mask > 0.5] = -2
 
 
-def _skin(tone: float) -> tuple[float, float, float]:
-    light = np.array([236, 196, 170], np.float32)
-    dark = np.array([96, 60, 42], np.float32)
-    return tuple(float(v) for v in light + (dark - light) * tone)
-
-
 def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, back: Face,
                  background: np.ndarray, effects: bool = True) -> Scene:
     """Photograph ``layout``: returns the final uint8 image and label geometry per card.
@@ -206,8 +200,8 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
         shade = (0.0, 0.0) if not effects else (float(rng.uniform(-0.15, 0.15)),
                                                  float(rng.uniform(-0.15, 0.15)))
         regions.append(_paint_card(canvas, owner, face, h, i, shadow, shade))
-    for poly_mm, tone in layout.occluders:
-        _paint_occluder(rng, canvas, owner, project(h_img, poly_mm - origin), _skin(tone),
+    for poly_mm, colour in layout.occluders:
+        _paint_occluder(rng, canvas, owner, project(h_img, poly_mm - origin), colour,
                         max(0.7, card_px * 0.01))
 
     records: list[CardRecord] = []
