@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from scorer.cards import ALL_FACES, deck_violations
+from scorer.cards import ALL_FACES, deck_violations, parse_card
 from scorer.cli import main
 from scorer.render.dataset import Settings, _Designs, render_example
 from scorer.render.layouts import SCENE_KINDS, sample_layout
@@ -125,3 +125,20 @@ def test_workers_do_not_change_the_bytes(tmp_path: Path) -> None:
     for rel in ("images/train/train_000004.jpg", "images/test/test_000001.jpg",
                 "labels/val/val_000001.txt", "manifest_train.json", "config.json"):
         assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes()
+
+
+def test_face_down_cards_are_never_labelled_and_cards_are_listed_once() -> None:
+    settings = Settings(seed=6, imgsz=320)
+    designs = _Designs(settings)
+    backs = 0
+    for index in range(24):
+        jpg, labels, record = render_example(settings, designs, "train", index)
+        backs += len(record["face_down"])
+        assert all("indices" not in card and "face" not in card for card in record["face_down"])
+        assert len(labels.splitlines()) == sum(len(c["indices"]) for c in record["cards"])
+        for card in record["cards"]:
+            assert len(card["corners"]) == 4
+            assert len({ix["corner"] for ix in card["indices"]}) == len(card["indices"])
+            classes = {ix["class_id"] for ix in card["indices"]}
+            assert classes <= {ALL_FACES.index(parse_card(card["face"]))}
+    assert backs > 0
