@@ -132,3 +132,17 @@ def test_order_corners_upright_from_any_start():
 def test_parse_card_round_trip_of_sheet_faces():
     for sheet in SHEETS:
         assert tuple(parse_card(str(c)) for c in sheet.faces) == sheet.faces
+
+
+def test_rotated_grid_still_sorts(faces):
+    """A phone held at an angle: the grid is straightened before rows and columns are read."""
+    photo = render_sheet_photo(faces, RED, np.random.default_rng(12))
+    surface = [int(v) for v in np.median(photo.image[:20].reshape(-1, 3), axis=0)]
+    padded = cv2.copyMakeBorder(photo.image, 300, 300, 300, 300, cv2.BORDER_CONSTANT,
+                                value=surface)
+    h, w = padded.shape[:2]
+    turned = cv2.warpAffine(padded, cv2.getRotationMatrix2D((w / 2, h / 2), 20, 1.0), (w, h),
+                            borderMode=cv2.BORDER_REPLICATE)
+    result = enrol_sheet(turned, RED)
+    truth = {card: faces[card] for card in RED.faces}
+    assert all(_closest(face, truth) == card for card, face in result.faces.items())

@@ -78,16 +78,23 @@ def _clusters(values: np.ndarray, gap: float) -> np.ndarray:
 class _Grid:
     rows: np.ndarray  # row of each card
     cols: np.ndarray  # column of each card
-    row_y: np.ndarray  # mean centre y of each row
-    col_x: np.ndarray  # mean centre x of each column
+    row_y: np.ndarray  # mean centre y of each row (in the straightened frame)
+    col_x: np.ndarray  # mean centre x of each column (in the straightened frame)
+    turn: np.ndarray  # rotation from image to straightened coordinates
 
     def cell_centre(self, row: int, col: int) -> tuple[float, float]:
-        return float(self.col_x[col]), float(self.row_y[row])
+        """A grid cell's centre in image coordinates."""
+        x, y = np.array([self.col_x[col], self.row_y[row]]) @ self.turn
+        return float(x), float(y)
 
 
 def _grid(cards: list[Blob], sheet: Sheet) -> _Grid | None:
     """Rows and columns of the cards' centres; None unless they form the sheet's grid shape."""
     centres = np.stack([b.centre for b in cards])
+    tops = np.stack([b.quad[1] - b.quad[0] for b in cards])
+    tilt = float(np.median(np.arctan2(tops[:, 1], tops[:, 0])))  # the grid's rotation
+    turn = np.array([[np.cos(tilt), np.sin(tilt)], [-np.sin(tilt), np.cos(tilt)]])
+    centres = centres @ turn.T  # rows horizontal again, so a rotated photo still sorts right
     sides = np.stack([np.linalg.norm(b.quad[[1, 2]] - b.quad[[0, 1]], axis=1) for b in cards])
     width, height = np.median(sides[:, 0]), np.median(sides[:, 1])
     rows = _clusters(centres[:, 1], 0.5 * height)
@@ -96,7 +103,7 @@ def _grid(cards: list[Blob], sheet: Sheet) -> _Grid | None:
         return None
     row_y = np.array([centres[rows == r, 1].mean() for r in range(sheet.rows)])
     col_x = np.array([centres[cols == c, 0].mean() for c in range(sheet.cols)])
-    return _Grid(rows, cols, row_y, col_x)
+    return _Grid(rows, cols, row_y, col_x, turn)
 
 
 def _cells_in(blob: Blob, grid: _Grid | None, sheet: Sheet) -> tuple[tuple[int, int], ...]:
