@@ -1,4 +1,4 @@
-"""Procedural card faces: a deck design (:class:`FaceStyle`) and the 50 faces drawn from it.
+"""Procedural card faces: the 50 faces of a deck design (:class:`FaceStyle`).
 
 A face is drawn at :data:`PX_PER_MM` pixels per millimetre on a 56 x 88 mm card. Its two
 index rectangles (top-left, and bottom-right rotated 180 degrees) are the tight boxes of the
@@ -7,14 +7,21 @@ index ink, so labels derived from them are exact.
 
 from __future__ import annotations
 
-import colorsys
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from scorer.cards import ALL_FACES, Card, Colour
-from scorer.render.fonts import fonts_for
+from scorer.render.face_style import (  # noqa: F401 - re-exported for callers
+    BASE_COLOURS,
+    CENTRE_SHAPES,
+    INDEX_HEIGHT,
+    LAYOUTS,
+    RGB,
+    FaceStyle,
+    sample_style,
+)
 from scorer.render.glyphs import symbol_mask, text_masks
 
 CARD_W_MM, CARD_H_MM = 56.0, 88.0
@@ -22,18 +29,6 @@ PX_PER_MM = 4
 FACE_W, FACE_H = int(CARD_W_MM * PX_PER_MM), int(CARD_H_MM * PX_PER_MM)  # 224 x 352
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in face pixels
-RGB = tuple[int, int, int]
-
-BASE_COLOURS: dict[Colour, RGB] = {
-    Colour.RED: (214, 36, 42),
-    Colour.BLUE: (28, 84, 192),
-    Colour.GREEN: (22, 148, 64),
-    Colour.YELLOW: (246, 196, 24),
-}
-LAYOUTS = ("white", "full", "bands")
-# Held-out face-style parameter ranges (see datasets/README.md).
-INDEX_HEIGHT = {"train": (0.075, 0.12), "test": (0.12, 0.14)}
-CENTRE_SHAPES = {"train": ("none", "none", "oval"), "test": ("none", "ring")}
 
 
 @dataclass(frozen=True)
@@ -56,95 +51,6 @@ class Face:
         while len(self.pyramid) <= k:
             self.pyramid.append(cv2.pyrDown(self.pyramid[-1]))
         return self.pyramid[k]
-
-
-@dataclass(frozen=True)
-class FaceStyle:
-    """A deck design: layout, fonts, inks and how Wild and Skip are printed."""
-
-    layout: str
-    font: str
-    index_font: str
-    palette: tuple[tuple[Colour, RGB], ...]
-    paper: RGB
-    index_height: float  # index digit height / card height
-    centre_height: float
-    stroke: float  # outline width / text height, 0 for none
-    shadow: bool
-    centre_shape: str
-    border: bool
-    special_ink: RGB
-    special_symbol: bool
-    special_index: str  # "letter", "word" or "symbol"
-    corner_radius: float  # mm
-    margin: tuple[float, float]  # index offset from the corner, fraction of W and H
-    white_border: float = 0.0  # full layout: unprinted margin around the colour, mm
-    colour_symbols: bool = False  # colour-blind shapes under the indices
-    texture: float = 0.0  # paper grain strength (grey levels)
-    texture_seed: int = 0
-    multi_wild: bool = False  # Wild printed in the four colours
-    index_badge: bool = False  # white layout: index in paper colour on a coloured badge
-
-    def colour(self, colour: Colour) -> RGB:
-        return dict(self.palette)[colour]
-
-
-def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> RGB:
-    """Shift hue, saturation and value the way inks and cameras do."""
-    h, s, v = colorsys.rgb_to_hsv(*(c / 255.0 for c in rgb))
-    h = (h + rng.uniform(-0.02, 0.02) * amount) % 1.0
-    s = float(np.clip(s * rng.uniform(0.72, 1.08) ** amount, 0, 1))
-    v = float(np.clip(v * rng.uniform(0.78, 1.06) ** amount, 0, 1))
-    r, g, b = colorsys.hsv_to_rgb(h, s, v)
-    return (round(r * 255), round(g * 255), round(b * 255))
-
-
-def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
-    """A random deck design from the ``pool`` ("train" or "test") of fonts and parameters."""
-    fonts = fonts_for(pool)
-    font = str(rng.choice(fonts))
-    index_font = font if rng.random() < 0.7 else str(rng.choice(fonts))
-    palette = tuple((c, _jitter_colour(rgb, rng)) for c, rgb in BASE_COLOURS.items())
-    paper_v = rng.uniform(232, 255)
-    paper = (
-        int(paper_v),
-        int(paper_v - rng.uniform(0, 6)),
-        int(paper_v - rng.uniform(0, 14)),
-    )
-    black = int(rng.uniform(10, 50))
-    ink_choice = rng.random()
-    if ink_choice < 0.5:
-        special: RGB = (black, black, black + 5)
-    elif ink_choice < 0.75:
-        special = _jitter_colour(BASE_COLOURS[list(Colour)[rng.integers(4)]], rng)
-    else:
-        special = _jitter_colour((120, 40, 160), rng)
-    lo, hi = INDEX_HEIGHT[pool]
-    return FaceStyle(
-        layout=str(rng.choice(LAYOUTS)),
-        font=font,
-        index_font=index_font,
-        palette=palette,
-        paper=paper,
-        index_height=float(rng.uniform(lo, hi)),
-        centre_height=float(rng.uniform(0.28, 0.42)),
-        stroke=float(rng.choice([0.0, 0.0, 0.05, 0.08])),
-        shadow=bool(rng.random() < 0.35),
-        centre_shape=str(rng.choice(CENTRE_SHAPES[pool])),
-        border=bool(rng.random() < 0.4),
-        special_ink=special,
-        special_symbol=bool(rng.random() < 0.6),
-        special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
-        corner_radius=float(rng.uniform(2.5, 4.5)),
-        margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
-        white_border=float(rng.uniform(1.2, 3.0)) if rng.random() < 0.4 else 0.0,
-        colour_symbols=bool(rng.random() < 0.2),
-        texture=float(rng.uniform(0, 6)),
-        texture_seed=int(rng.integers(2**31)),
-        multi_wild=bool(rng.random() < 0.3),
-        index_badge=bool(rng.random() < 0.25),
-    )
-
 
 def _paint(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, rgb: RGB | np.ndarray,
            alpha: float = 1.0) -> None:
