@@ -162,3 +162,29 @@ def test_the_language_switch_refuses_other_sites(client):
     for target in ("//evil.example/", "/\\evil.example/", "https://evil.example/", "/\n/x"):
         response = client.post("/language", data={"lang": "sv", "next": target})
         assert response.headers["Location"] == "/", target
+
+
+def test_a_game_whose_rounds_no_longer_replay_can_be_undone(app, client, new_game, play_round):
+    """Rounds saved under older rules: the pages say so and offer undo or delete, never 500."""
+    import json
+    import sqlite3
+
+    game_id = new_game(name="Old rules")
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    conn = sqlite3.connect(app.config["DATABASE"])
+    record = json.loads(conn.execute(
+        "SELECT record FROM round WHERE game_id = ? AND number = 2", (game_id,)).fetchone()[0])
+    record["results"][1]["points"] = 7  # what a newer rule forbids
+    conn.execute("UPDATE round SET record = ? WHERE game_id = ? AND number = 2",
+                 (json.dumps(record), game_id))
+    conn.commit()
+    conn.close()
+    board = client.get(f"/games/{game_id}")
+    assert board.status_code == 409
+    assert "no longer fit the rules" in board.get_data(as_text=True)
+    assert "Old rules" in client.get("/").get_data(as_text=True)
+    assert client.get(f"/api/games/{game_id}").status_code == 409
+    undone = client.post(f"/games/{game_id}/undo", data={"version": "3"})
+    assert undone.status_code == 302
+    assert client.get(f"/games/{game_id}").status_code == 200

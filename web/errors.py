@@ -30,6 +30,7 @@ STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (NotationError, 400),
     (RulesError, 400),
     (ReaderUnavailable, 503),
+    (service.BrokenGame, 409),
 )
 
 
@@ -42,6 +43,8 @@ def payload(error: BaseException) -> dict[str, Any]:
             body[attr] = value
     if isinstance(error, store.StaleVersion):
         body["version"] = error.current
+    if isinstance(error, service.BrokenGame):
+        body["version"] = error.game.version
     return body
 
 
@@ -49,21 +52,24 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _respond(status: int, body: dict[str, Any]) -> tuple[Response | str, int]:
+def _respond(
+    status: int, body: dict[str, Any], broken: store.Game | None = None
+) -> tuple[Response | str, int]:
     if wants_json():
         return jsonify(body), status
     reload_url = None
     game_id = (request.view_args or {}).get("game_id")
-    if status == 409 and game_id is not None:
+    if status == 409 and game_id is not None and not broken:
         reload_url = url_for("games.scoreboard", game_id=game_id)
     return render_template(
-        "error.html", status=status, message=body["error"], reload_url=reload_url
+        "error.html", status=status, message=body["error"], reload_url=reload_url, broken=broken
     ), status
 
 
 def handle_known(error: BaseException) -> tuple[Response | str, int]:
     status = next(code for kind, code in STATUS if isinstance(error, kind))
-    return _respond(status, payload(error))
+    broken = error.game if isinstance(error, service.BrokenGame) else None
+    return _respond(status, payload(error), broken)
 
 
 def handle_http(error: HTTPException) -> tuple[Response | str, int] | HTTPException:

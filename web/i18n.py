@@ -81,6 +81,11 @@ def error_message(error: BaseException) -> str:
         return str(fixed)
     if type(error).__name__ == "ImageError":
         return gettext("This is not a usable image: %(detail)s", detail=str(error))
+    if type(error).__name__ == "BrokenGame":
+        reason = error_message(error.error)  # type: ignore[attr-defined]
+        return gettext(
+            "The saved rounds of this game no longer fit the rules: %(reason)s Undo the last "
+            "change or delete the game.", reason=reason)
     if type(error).__name__ == "ReaderUnavailable":
         return gettext("The card reader is not available on this server.")
     translated = reasons.game_error(getattr(error, "code", None), getattr(error, "params", None))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.errors import NotationError
 from scorer.game import (
     GameSetup,
     PlayerStanding,
@@ -32,6 +33,19 @@ from web import store
 
 class PlayerNotFound(LookupError):
     """The game has no player of that name."""
+
+
+class BrokenGame(Exception):
+    """The stored rounds no longer replay under the rules (an older rules engine saved them).
+
+    ``game`` is the stored game and ``error`` the engine's reason; undoing the last change or
+    deleting the game are the ways out.
+    """
+
+    def __init__(self, game: store.Game, error: Exception) -> None:
+        super().__init__(str(error))
+        self.game = game
+        self.error = error
 
 
 @dataclass(frozen=True)
@@ -69,11 +83,14 @@ def load_shared(token: str) -> GameState:
 
 
 def state_of(game: store.Game) -> GameState:
-    setup = GameSetup.from_dict(game.setup)
-    entered = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
-    return GameState(
-        game, setup, entered, check_rounds(setup, entered), standings(setup, entered)
-    )
+    try:
+        setup = GameSetup.from_dict(game.setup)
+        entered = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
+        return GameState(
+            game, setup, entered, check_rounds(setup, entered), standings(setup, entered)
+        )
+    except (GameRulesError, GameNotationError, NotationError) as error:
+        raise BrokenGame(game, error) from None
 
 
 def new_setup(
@@ -139,9 +156,9 @@ def remove_round(state: GameState, number: int) -> int:
     )
 
 
-def undo(state: GameState) -> tuple[int, dict[str, Any]]:
-    """Revert the last round change (add, edit or delete)."""
-    return store.undo(state.game.id, state.version)
+def undo(game: store.Game) -> tuple[int, dict[str, Any]]:
+    """Revert the last round change (add, edit or delete); works on a broken game too."""
+    return store.undo(game.id, game.version)
 
 
 def standing_of(state: GameState, name: str) -> PlayerStanding:

@@ -201,9 +201,10 @@ def delete_round(game_id: int, number: int) -> Response:
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
     body = request.get_json(silent=True) if request.is_json else None
-    state = service.load(game_id)
-    _stale_check(state, body)
-    _version, change = service.undo(state)
+    game = store.get_game(game_id)
+    if api_version(request, body) != game.version:
+        raise store.StaleVersion(game.version)
+    _version, change = service.undo(game)
     response = _game_response(game_id)
     response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
     return response

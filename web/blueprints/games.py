@@ -25,8 +25,13 @@ bp = Blueprint("games", __name__)
 @bp.get("/")
 def index() -> str:
     archived = request.args.get("archived") == "1"
-    games = [service.state_of(game) for game in store.list_games(archived=archived)]
-    return render_template("games/index.html", games=games, archived=archived)
+    games, broken = [], []
+    for game in store.list_games(archived=archived):
+        try:
+            games.append(service.state_of(game))
+        except service.BrokenGame as error:
+            broken.append(error.game)
+    return render_template("games/index.html", games=games, broken=broken, archived=archived)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -92,10 +92,10 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
 
 @bp.post("/undo")
 def undo(game_id: int) -> Response:
-    state = service.load(game_id)
+    game = store.get_game(game_id)
     version = form_version(request)
-    if version != state.version:
-        raise store.StaleVersion(state.version)
-    _version, change = service.undo(state)
+    if version != game.version:
+        raise store.StaleVersion(game.version)
+    _version, change = service.undo(game)
     flash(i18n.undone_message(change))
     return redirect(url_for("games.scoreboard", game_id=game_id))
