@@ -142,3 +142,18 @@ def test_face_down_cards_are_never_labelled_and_cards_are_listed_once() -> None:
             classes = {ix["class_id"] for ix in card["indices"]}
             assert classes <= {ALL_FACES.index(parse_card(card["face"]))}
     assert backs > 0
+
+
+def test_rebuilding_smaller_removes_stale_files(tmp_path: Path) -> None:
+    args = ["dataset", "build", "--out", str(tmp_path), "--val", "0", "--test", "0", "--seed",
+            "2", "--imgsz", "128", "--workers", "1"]
+    assert main([*args, "--train", "3"]) == 0
+    (tmp_path / "labels" / "train.cache").write_bytes(b"old")
+    assert main([*args, "--train", "1"]) == 0
+    assert [p.name for p in (tmp_path / "images" / "train").iterdir()] == ["train_000000.jpg"]
+    assert [p.name for p in (tmp_path / "labels" / "train").iterdir()] == ["train_000000.txt"]
+    assert not (tmp_path / "labels" / "train.cache").exists()
+
+
+def test_negative_seed_is_bad_input(tmp_path: Path) -> None:
+    assert main(["dataset", "build", "--out", str(tmp_path), "--seed", "-1"]) == 2

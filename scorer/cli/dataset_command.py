@@ -58,6 +58,9 @@ def _build(args: argparse.Namespace) -> int:
     if args.faces is not None and not args.faces.is_dir():
         print(f"phase10: error: --faces {args.faces} is not a folder", file=sys.stderr)
         return 2
+    if args.seed < 0:
+        print(f"phase10: error: --seed {args.seed} must be 0 or more", file=sys.stderr)
+        return 2
     if args.imgsz < 64:
         print(f"phase10: error: --imgsz {args.imgsz} is too small (64 or more)", file=sys.stderr)
         return 2

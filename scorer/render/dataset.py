@@ -134,6 +134,20 @@ def _work(task: tuple[str, int]) -> dict:
     return record
 
 
+def _remove_stale(out: Path, counts: dict[str, int]) -> None:
+    """Delete images and labels an earlier, larger build left behind (ultralytics would train
+    on them), and ultralytics' label caches, which describe the old files."""
+    for split in SPLITS:
+        n = counts.get(split, 0)
+        for folder, suffix in (("images", ".jpg"), ("labels", ".txt")):
+            for path in (out / folder / split).glob(f"{split}_*{suffix}"):
+                number = path.stem[len(split) + 1 :]
+                if number.isdigit() and int(number) >= n:
+                    path.unlink()
+    for cache in (out / "labels").glob("*.cache"):
+        cache.unlink()
+
+
 def _data_yaml(out: Path) -> str:
     names = "\n".join(f"  {i}: {card}" for i, card in enumerate(ALL_FACES))
     return (f"path: {out.resolve()}\ntrain: images/train\nval: images/val\ntest: images/test\n"
@@ -177,6 +191,7 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
                 bar.update()
     bar.close()
     elapsed = time.perf_counter() - start
+    _remove_stale(out, counts)
     for split in SPLITS:
         manifest = {"split": split, "classes": [str(c) for c in ALL_FACES],
                     "images": records[split]}
