@@ -26,6 +26,7 @@ from scorer.decks import store
 from scorer.decks.design import draw_deck, save_faces
 from scorer.decks.finetune import DEFAULT_PLAN, Plan, finetune
 from scorer.decks.gridphoto import render_sheet_photo
+from scorer.decks.indexbox import deck_index_boxes
 from scorer.decks.layout import SHEETS
 from scorer.decks.session import Enrolment
 
@@ -70,6 +71,7 @@ def run_demo(out: Path, plan: Plan = DEFAULT_PLAN, eval_images: int = 100, seed:
     started = time.time()
     faces = draw_deck()
     truth_dir = save_faces(faces, out / "heritage-faces")
+    (truth_dir / "indices.json").write_text(json.dumps(deck_index_boxes(faces)))  # exact labels
     say(f"1. drew the heritage deck: {truth_dir}")
     rng = np.random.default_rng(seed)
     (out / "photos").mkdir(exist_ok=True)

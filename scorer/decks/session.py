@@ -17,6 +17,7 @@ import numpy as np
 
 from scorer.cards import Card, parse_card
 from scorer.decks.enrol import EnrolledSheet, enrol_sheet
+from scorer.decks.indexbox import deck_index_boxes
 from scorer.decks.layout import SHEETS, Sheet, get_sheet
 from scorer.decks.store import DeckError, DeckInfo, check_name, decks_root, publish_deck
 
@@ -108,6 +109,8 @@ class Enrolment:
     def finish(self, meta: dict | None = None) -> DeckInfo:
         """Publish the deck from the confirmed sheets, then clear the staging folder.
 
+        The deck's index boxes are estimated from its faces (``indices.json``, when plausible).
+
         Raises :class:`DeckError` naming the sheets still to photograph or confirm; an existing
         deck of the same name is untouched then.
         """
@@ -119,7 +122,7 @@ class Enrolment:
         for sheet in SHEETS:
             for card in sheet.faces:
                 faces[card] = cv2.imread(str(self._confirmed(sheet) / f"{card}.png"))
-        info = publish_deck(self.instance, self.name, faces, meta)
+        info = publish_deck(self.instance, self.name, faces, meta, deck_index_boxes(faces))
         self.discard()
         return info
 

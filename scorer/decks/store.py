@@ -134,8 +134,12 @@ def _recover(root: Path) -> None:
 
 
 def publish_deck(instance: Path, name: str, faces: Mapping[Card, np.ndarray],
-                 meta: Mapping[str, object] | None = None) -> DeckInfo:
+                 meta: Mapping[str, object] | None = None,
+                 indices: Mapping[str, list[float]] | None = None) -> DeckInfo:
     """Store ``faces`` (all 50, ``(880, 560, 3)`` uint8 BGR) as deck ``name``, atomically.
+
+    ``indices`` (see :mod:`scorer.decks.indexbox`) becomes the folder's ``indices.json``, the
+    renderer's index boxes for these faces.
 
     An existing deck of that name is replaced only once the new one is complete on disk. Raises
     :class:`DeckError` for a bad name or incomplete faces (nothing is changed then) and
@@ -156,6 +160,9 @@ def publish_deck(instance: Path, name: str, faces: Mapping[Card, np.ndarray],
             "name": name, "faces": [str(card) for card in ALL_FACES],
             "face_size": [FACE_WIDTH, FACE_HEIGHT], "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
         }
+        if indices:
+            _write_json(tmp / "indices.json", dict(indices))
+            data["indices"] = "indices.json"
         _write_json(tmp / "deck.json", data)
         verify_deck_folder(tmp)
         _swap_in(root, name, tmp)
