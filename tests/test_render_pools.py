@@ -28,3 +28,14 @@ def test_splits_draw_from_their_pool() -> None:
         style = sample_style(np.random.default_rng(seed), "test")
         assert style.font in FONT_POOLS["test"]
         assert INDEX_HEIGHT["test"][0] <= style.index_height <= INDEX_HEIGHT["test"][1]
+
+
+def test_background_photos_load_from_the_installed_package() -> None:
+    """The photos come from scikit-image's own folder (no download)."""
+    from scorer.render.backgrounds import available_photos, sample_background
+
+    assert len(available_photos("train")) == len(PHOTOS["train"])
+    assert len(available_photos("test")) == len(PHOTOS["test"])
+    for seed in range(6):
+        img = sample_background(np.random.default_rng(seed), 96, "test")
+        assert img.shape == (96, 96, 3) and img.dtype == np.uint8
