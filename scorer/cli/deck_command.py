@@ -19,7 +19,7 @@ EXAMPLES = """examples:
 Enrolment: lay the cards of one colour face up and upright on a plain, darker surface in
 3 rows of 4 (1 2 3 4 / 5 6 7 8 / 9 10 11 12), a finger's width apart, and take a photo from
 above; the same for each colour, then one Wild and one Skip side by side (W S). Decks and models
-live in the instance folder (--instance, $PHASE10_INSTANCE or instance/), as the web app's.
+live in the web app's instance folder (--instance, $PHASE10_INSTANCE, else instance/ in the repo).
 Fine-tuning needs the training extra: .venv/bin/pip install -e '.[train]'
 """
 
@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("deck", help="teach the detector your own deck",
                                    description=__doc__, epilog=EXAMPLES, formatter_class=fmt)
     parser.add_argument("--instance", type=Path, default=None,
-                        help="instance folder ($PHASE10_INSTANCE or instance/)")
+                        help="instance folder ($PHASE10_INSTANCE, else the web app's instance/)")
     sub = parser.add_subparsers(dest="deck_command", metavar="action", parser_class=type(parser))
 
     sheets = sub.add_parser("sheets", help="show the card order of each enrolment photo")
@@ -195,11 +195,17 @@ def _list(args: argparse.Namespace) -> int:
 def _use(args: argparse.Namespace) -> int:
     from scorer.decks import store
 
+    instance = _instance(args)
     try:
-        version = store.choose_model(_instance(args), args.model)
+        version = store.choose_model(instance, args.model)
     except store.DeckError as error:
         return _error(str(error))
-    print(f"model in use: {version}")
+    if version == store.SHIPPED:
+        print("model in use: shipped (the web app reads cards with it from the next request)")
+    else:
+        path = store.model_path(instance, version)
+        print(f"model in use: {version} (the web app reads cards with it from the next request; "
+              f"for phase10 detect/eval pass --model {path})")
     return 0
 
 

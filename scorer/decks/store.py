@@ -1,6 +1,6 @@
 """Decks and per-deck models in the instance folder, written so a failure never leaves half a deck.
 
-Layout (``INSTANCE`` is the Flask instance folder, ``instance/`` by default)::
+Layout (``INSTANCE`` is the web app's instance folder, see :func:`default_instance`)::
 
     INSTANCE/decks/NAME/R1.png .. Y12.png, W.png, S.png, deck.json   one flat face per card
     INSTANCE/models/NAME-v1.onnx, NAME-v1.json                      fine-tuned model versions
@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+import scorer
 from scorer.cards import ALL_FACES, Card
 from scorer.decks.layout import FACE_HEIGHT, FACE_WIDTH
 
@@ -43,8 +44,12 @@ class DeckError(ValueError):
 
 
 def default_instance() -> Path:
-    """The instance folder: ``$PHASE10_INSTANCE`` or ``instance/`` in the working directory."""
-    return Path(os.environ.get("PHASE10_INSTANCE", "instance"))
+    """The instance folder: ``$PHASE10_INSTANCE``, else the web app's (``instance/`` in the
+    repository, where Flask puts the instance folder of the ``web`` package beside ``scorer``)."""
+    override = os.environ.get("PHASE10_INSTANCE")
+    if override:
+        return Path(override)
+    return Path(scorer.__file__).resolve().parent.parent / "instance"
 
 
 def check_name(name: str) -> str:
