@@ -22,6 +22,7 @@ from scorer.render.layouts import Layout
 CLASS_ID = {card: i for i, card in enumerate(ALL_FACES)}
 CORNERS = ("top_left", "bottom_right")
 MIN_VISIBLE = 0.5  # an index less visible than this (covered or outside) is not labelled
+MIN_INDEX_PX = 3.0  # an index box under this size both ways is unreadable: not labelled
 
 
 class FaceSource(Protocol):
@@ -224,7 +225,7 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
                     continue
                 bx0, by0 = np.clip(quad.min(0), 0, size)
                 bx1, by1 = np.clip(quad.max(0), 0, size)
-                if bx1 - bx0 < 1 or by1 - by0 < 1:
+                if bx1 - bx0 < 1 or by1 - by0 < 1 or max(bx1 - bx0, by1 - by0) < MIN_INDEX_PX:
                     continue
                 record.indices.append(IndexLabel(CLASS_ID[p.card], corner,
                                                  (float(bx0), float(by0), float(bx1), float(by1)),
