@@ -157,3 +157,17 @@ def test_rebuilding_smaller_removes_stale_files(tmp_path: Path) -> None:
 
 def test_negative_seed_is_bad_input(tmp_path: Path) -> None:
     assert main(["dataset", "build", "--out", str(tmp_path), "--seed", "-1"]) == 2
+
+
+def test_photo_faces_default_index_region(tmp_path: Path) -> None:
+    """Without indices.json the top-left index is the documented fixed corner region."""
+    from scorer.render.faces import FACE_H, FACE_W
+    from scorer.render.photo_faces import DEFAULT_INDEX, PhotoFaces
+
+    for card in ALL_FACES:
+        cv2.imwrite(str(tmp_path / f"{card}.jpg"), np.full((176, 112, 3), 200, np.uint8))
+    (tmp_path / "notes.txt").write_text("not a face")
+    face = PhotoFaces(tmp_path)[ALL_FACES[0]]
+    x0, y0, x1, y1 = DEFAULT_INDEX
+    assert face.index_rects[0] == pytest.approx((x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H))
+    assert DEFAULT_INDEX == (0.03, 0.02, 0.27, 0.19)
