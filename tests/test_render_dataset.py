@@ -169,5 +169,6 @@ def test_photo_faces_default_index_region(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not a face")
     face = PhotoFaces(tmp_path)[ALL_FACES[0]]
     x0, y0, x1, y1 = DEFAULT_INDEX
-    assert face.index_rects[0] == pytest.approx((x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H))
+    expected = (x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H)
+    assert face.index_rects[0] == pytest.approx(expected)
     assert DEFAULT_INDEX == (0.03, 0.02, 0.27, 0.19)
