@@ -54,11 +54,13 @@ class EnrolledSheet:
         for card, quad in self.quads.items():
             pts = quad.round().astype(np.int32)
             cv2.polylines(out, [pts], True, (0, 220, 0), thick, cv2.LINE_AA)
-            centre = tuple(int(v) for v in quad.mean(axis=0))
-            cv2.putText(out, str(card), centre, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.6,
-                        (0, 0, 0), thick * 3, cv2.LINE_AA)
-            cv2.putText(out, str(card), centre, cv2.FONT_HERSHEY_SIMPLEX, thick * 0.6,
-                        (255, 255, 255), thick, cv2.LINE_AA)
+            scale = thick * 0.6
+            (tw, th), _ = cv2.getTextSize(str(card), cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+            cx, cy = (int(v) for v in quad.mean(axis=0))
+            cv2.rectangle(out, (cx - tw // 2 - thick * 2, cy - th // 2 - thick * 2),
+                          (cx + tw // 2 + thick * 2, cy + th // 2 + thick * 2), (30, 30, 30), -1)
+            cv2.putText(out, str(card), (cx - tw // 2, cy + th // 2), cv2.FONT_HERSHEY_SIMPLEX,
+                        scale, (255, 255, 255), thick, cv2.LINE_AA)
         return out
 
 
