@@ -15,13 +15,16 @@ renamed over it. ``current.json`` names the model the app and ``phase10 detect``
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import re
 import shutil
+import threading
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +38,7 @@ from scorer.decks.layout import FACE_HEIGHT, FACE_WIDTH
 SHIPPED = "shipped"
 """The model choice that means the detector shipped in ``models/``."""
 
+_THREAD_LOCK = threading.Lock()
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 _VERSION = re.compile(r"^(?P<deck>[a-z0-9][a-z0-9_-]{0,39})-v(?P<n>\d+)$")
 
@@ -123,16 +127,36 @@ def verify_deck_folder(folder: Path) -> dict:
     return meta
 
 
+@contextlib.contextmanager
+def _locked(root: Path) -> Iterator[None]:
+    """Hold the decks folder's lock (threads and processes) while a swap or repair runs."""
+    root.mkdir(parents=True, exist_ok=True)
+    with _THREAD_LOCK, open(root / ".lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _recover(root: Path) -> None:
-    """Finish or undo a swap that a crash interrupted; drop abandoned temporary folders."""
-    if not root.is_dir():
+    """Finish or undo a swap that a crash interrupted (a deck folder renamed to .old-NAME-*)."""
+    if not root.is_dir() or not any(root.glob(".old-*")):
         return
+    with _locked(root):
+        _repair(root)
+
+
+def _repair(root: Path) -> None:
     for old in root.glob(".old-*"):
         name = old.name[len(".old-"):].rsplit("-", 1)[0]
         if (root / name).is_dir():
             shutil.rmtree(old, ignore_errors=True)
         else:
             os.rename(old, root / name)
+
+
+def _drop_stale_temporaries(root: Path) -> None:
     for tmp in root.glob(".tmp-*"):
         if time.time() - tmp.stat().st_mtime > 3600:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -157,6 +181,7 @@ def publish_deck(instance: Path, name: str, faces: Mapping[Card, np.ndarray],
     _recover(root)
     tmp = root / f".tmp-{name}-{uuid.uuid4().hex[:8]}"
     tmp.mkdir()
+    _drop_stale_temporaries(root)
     try:
         for card in ALL_FACES:
             if not cv2.imwrite(str(tmp / f"{card}.png"), faces[card]):
@@ -170,7 +195,9 @@ def publish_deck(instance: Path, name: str, faces: Mapping[Card, np.ndarray],
             data["indices"] = "indices.json"
         _write_json(tmp / "deck.json", data)
         verify_deck_folder(tmp)
-        _swap_in(root, name, tmp)
+        with _locked(root):
+            _repair(root)
+            _swap_in(root, name, tmp)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
