@@ -25,6 +25,10 @@ def _faces(shade: int) -> dict:
     return {card: np.full((880, 560, 3), shade, np.uint8) for card in ALL_FACES}
 
 
+def _folders(instance) -> list[str]:
+    return sorted(p.name for p in (instance / "decks").iterdir() if p.is_dir())
+
+
 def test_publish_then_load(tmp_path):
     info = store.publish_deck(tmp_path, "home", _faces(200), {"note": "first"})
     assert info.path == tmp_path / "decks" / "home"
@@ -42,7 +46,7 @@ def test_incomplete_deck_leaves_the_working_one(tmp_path):
     with pytest.raises(DeckError, match="no face for Y12"):
         store.publish_deck(tmp_path, "home", half)
     assert int(store.load_faces(tmp_path, "home")[parse_card("R1")][0, 0, 0]) == 200
-    assert sorted(p.name for p in (tmp_path / "decks").iterdir()) == ["home"]
+    assert _folders(tmp_path) == ["home"]
 
 
 def test_failed_write_leaves_the_working_one(tmp_path, monkeypatch):
@@ -61,7 +65,7 @@ def test_failed_write_leaves_the_working_one(tmp_path, monkeypatch):
         store.publish_deck(tmp_path, "home", _faces(10))
     monkeypatch.undo()
     assert int(store.load_faces(tmp_path, "home")[parse_card("G3")][0, 0, 0]) == 200
-    assert [p.name for p in (tmp_path / "decks").iterdir()] == ["home"]
+    assert _folders(tmp_path) == ["home"], "no temporary folder is left behind"
 
 
 def test_interrupted_swap_is_recovered(tmp_path):
