@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import threading
 import time
 import uuid
@@ -166,6 +167,8 @@ def finetune(instance: Path, deck: str, plan: Plan = DEFAULT_PLAN, *, work: Path
 
     work = Path(work or RUNS_DIR / "finetune" / deck).resolve()
     work.mkdir(parents=True, exist_ok=True)
+    for old in [*work.glob("data-*"), work / "run"]:  # a previous fine-tune of this deck
+        shutil.rmtree(old, ignore_errors=True)
     started = time.time()
     report = progress or (lambda *a: None)
     report("render", 0.0, "rendering scenes of the deck")
