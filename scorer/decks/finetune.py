@@ -20,6 +20,7 @@ import shutil
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -190,7 +191,10 @@ def finetune(instance: Path, deck: str, plan: Plan = DEFAULT_PLAN, *, work: Path
                  "warmup_epochs": 0.5, "warmup_bias_lr": 0.01} | plan.overrides
     train_start = time.time()
     try:
-        with _Ticker(tick):
+        with _Ticker(tick), warnings.catch_warnings():
+            # Third-party warnings (torch's TracerWarning during the ONNX export, ...) must not
+            # abort a long run where warnings are errors (pytest here); show them, go on.
+            warnings.simplefilter("default")
             result = train(data, epochs=plan.epochs, imgsz=plan.imgsz, batch=plan.batch,
                            time_hours=plan.time_hours, name=run_name, project=work,
                            recipe_path=_recipe_from(base, work), models_dir=None,
