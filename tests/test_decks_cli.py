@@ -95,3 +95,19 @@ def test_train_without_the_extra_says_how_to_add_it(phase10, tmp_path, capsys, m
     assert "pip install -e '.[train]'" in capsys.readouterr().err
     assert finetune.read_job(progress)["state"] == "failed"
 
+
+
+def test_train_faces_delegation_and_demo_need_the_extra(phase10, tmp_path, capsys, monkeypatch):
+    """``phase10 train --faces DECK`` (run_train_faces) and the demo say how to add the extra."""
+    import argparse
+
+    from scorer.cli.deck_command import run_train_faces
+    from scorer.decks import finetune
+
+    monkeypatch.setattr(finetune, "training_available", lambda: False)
+    monkeypatch.setenv("PHASE10_INSTANCE", str(tmp_path))
+    args = argparse.Namespace(faces="home", time_hours=0.2, epochs=None)
+    assert run_train_faces(args) == 2
+    assert "pip install -e '.[train]'" in capsys.readouterr().err
+    assert phase10(["deck", "demo", "--out", str(tmp_path / "demo")]) == 2
+    assert "pip install -e '.[train]'" in capsys.readouterr().err
