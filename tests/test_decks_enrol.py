@@ -146,3 +146,15 @@ def test_rotated_grid_still_sorts(faces):
     result = enrol_sheet(turned, RED)
     truth = {card: faces[card] for card in RED.faces}
     assert all(_closest(face, truth) == card for card, face in result.faces.items())
+
+
+def test_wrong_colour_laid_out_is_flagged(faces):
+    """Blue cards photographed for the red sheet: found, but the player is warned."""
+    from scorer.decks.design import draw_deck
+
+    blue = get_sheet("blue")
+    photo = render_sheet_photo(draw_deck(blue.faces), blue, np.random.default_rng(13))
+    result = enrol_sheet(photo.image, RED)
+    assert any("look blue" in w and "red cards" in w for w in result.warnings)
+    right = enrol_sheet(render_sheet_photo(faces, RED, np.random.default_rng(14)).image, RED)
+    assert right.warnings == ()

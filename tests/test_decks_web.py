@@ -66,6 +66,8 @@ def test_enrol_confirm_retake_and_save(deck_client, deck_app, jpegs):
     assert response.status_code == 400
     assert "blurred" in response.get_data(as_text=True)
     assert "Retake the photo of the Red 1-12 sheet" in response.get_data(as_text=True)
+    assert _upload(deck_client, "home", "red", good["blue"]).status_code == 302
+    assert "look blue" in deck_client.get("/decks/enrol/home").get_data(as_text=True)
     for sheet, data in good.items():
         assert _upload(deck_client, "home", sheet, data).status_code == 302
         assert deck_client.get(f"/decks/enrol/home/{sheet}/preview.jpg").status_code == 200

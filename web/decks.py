@@ -103,6 +103,7 @@ def new() -> Response:
 def _enrol_page(enrolment: Enrolment, errors: dict[str, str] | None = None, status: int = 200):
     return render_template(
         "decks/enrol.html", name=enrolment.name, sheets=SHEETS, state=enrolment.status(),
+        warnings={sheet.name: enrolment.warnings(sheet.name) for sheet in SHEETS},
         errors=errors or {}, exists=any(d.name == enrolment.name
                                         for d in store.list_decks(_instance())),
     ), status

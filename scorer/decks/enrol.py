@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from scorer.cards import Card
+from scorer.cards import Card, Colour
 from scorer.decks.layout import Sheet
 from scorer.decks.quads import WORK_SIZE, Blob, find_blobs, foreground_mask, sharpness, warp_face
 
@@ -208,7 +208,37 @@ def enrol_sheet(photo: np.ndarray, sheet: Sheet) -> EnrolledSheet:
         faces[card] = faces_all[i]
         quads[card] = cards[i].quad / scale
     sizes = [b.area for b in cards]
-    warnings = ()
+    warnings: list[str] = []
     if max(sizes) > 1.5 * min(sizes):
-        warnings = ("Cards look different in size: hold the camera straight above the grid.",)
-    return EnrolledSheet(sheet, faces, quads, focus, warnings)
+        warnings.append("Cards look different in size: hold the camera straight above the grid.")
+    expected = sheet.faces[0].colour
+    seen = dominant_colour(list(faces.values())) if expected is not None else None
+    if seen is not None and seen is not expected:
+        warnings.append(f"These cards look {seen}, but this photo is for the {expected} cards: "
+                        "check the names under the cards, retake if they are wrong.")
+    return EnrolledSheet(sheet, faces, quads, focus, tuple(warnings))
+
+
+HUES = {Colour.RED: 176, Colour.YELLOW: 24, Colour.GREEN: 60, Colour.BLUE: 108}
+"""Typical print hues on OpenCV's 0-180 scale."""
+
+
+def dominant_colour(faces: list[np.ndarray], share: float = 0.6) -> Colour | None:
+    """The colour most strongly printed on ``faces`` (BGR), or None when none clearly leads.
+
+    Saturated, not too dark pixels vote for the nearest of :data:`HUES` (hue is circular).
+    """
+    votes = np.zeros(len(HUES))
+    centres = np.array(list(HUES.values()), np.float32)
+    for face in faces:
+        hsv = cv2.cvtColor(cv2.resize(face, (56, 88), interpolation=cv2.INTER_AREA),
+                           cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(np.float32)
+        hue = hsv[(hsv[:, 1] > 90) & (hsv[:, 2] > 60), 0]
+        if hue.size == 0:
+            continue
+        gap = np.abs(hue[:, None] - centres[None, :])
+        nearest = np.argmin(np.minimum(gap, 180 - gap), axis=1)
+        votes += np.bincount(nearest, minlength=len(HUES))
+    if votes.sum() == 0 or votes.max() < share * votes.sum():
+        return None
+    return list(HUES)[int(np.argmax(votes))]

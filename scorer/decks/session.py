@@ -64,6 +64,14 @@ class Enrolment:
                 state[sheet.name] = TODO
         return state
 
+    def warnings(self, sheet_name: str) -> list[str]:
+        """What enrolment noticed about a pending or confirmed sheet (wrong colour, tilt)."""
+        sheet = get_sheet(sheet_name)
+        for folder in (self._pending(sheet), self._confirmed(sheet)):
+            if (folder / "done").is_file():
+                return [line for line in (folder / "done").read_text().splitlines() if line]
+        return []
+
     def add_photo(self, sheet_name: str, photo: np.ndarray) -> EnrolledSheet:
         """Enrol one sheet photo and keep its faces pending; a previous attempt is replaced.
 
