@@ -116,8 +116,9 @@ def test_wrong_sheet_layout_is_refused(faces):
 
 
 def test_not_an_image_is_a_value_error():
-    with pytest.raises(ValueError, match=r"\(H, W, 3\)"):
-        enrol_sheet(np.zeros((100, 100), np.uint8), RED)
+    for bad in (np.zeros((100, 100), np.uint8), np.zeros((100, 100, 3), np.float32), None):
+        with pytest.raises(ValueError, match=r"\(H, W, 3\) uint8"):
+            enrol_sheet(bad, RED)
 
 
 def test_order_corners_upright_from_any_start():

@@ -174,7 +174,8 @@ def enrol_sheet(photo: np.ndarray, sheet: Sheet) -> EnrolledSheet:
     Raises :class:`RetakeError` (one of :data:`PROBLEMS`) with a message saying what to retake,
     and :class:`ValueError` when ``photo`` is not a colour image.
     """
-    if photo is None or photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
+    if (not isinstance(photo, np.ndarray) or photo.dtype != np.uint8 or photo.ndim != 3
+            or photo.shape[2] != 3 or min(photo.shape[:2]) < 32):
         raise ValueError("expected a colour photo as an (H, W, 3) uint8 array")
     scale = WORK_SIZE / max(photo.shape[:2])
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
