@@ -208,3 +208,22 @@ def test_the_tie_breaker_check_names_the_winner_in_the_round_entry(client, new_g
     assert f"/games/{game_id}/rounds/new?went_out=1" in page
     form = client.get(f"/games/{game_id}/rounds/new?went_out=1").get_data(as_text=True)
     assert 'name="went_out" value="1" checked' in form
+
+
+def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tmp_path):
+    import scorer.decks.store
+    import scorer.vision
+
+    seen = {}
+
+    def fake_read_cards(image, conf=0.25, *, model=None):
+        seen["model"] = model
+        return type("Reading", (), {"to_dict": lambda self: {"cards": [], "count": 0,
+                                                             "points": 0}})()
+
+    chosen = tmp_path / "deck-v1.onnx"
+    monkeypatch.setattr(scorer.vision, "read_cards", fake_read_cards)
+    monkeypatch.setattr(scorer.decks.store, "chosen_model", lambda instance: chosen)
+    app.config["CARD_READER"] = None
+    assert detect(client, png_bytes()).status_code == 200
+    assert seen["model"] == str(chosen)

@@ -2,12 +2,15 @@
 
 ``app.config["CARD_READER"]`` may hold any callable ``reader(image, conf=...)`` returning an
 object with ``to_dict()`` (tests inject a fake one); otherwise :func:`scorer.vision.read_cards`
-is imported on first use, so the app starts without the model.
+is imported on first use, so the app starts without the model. The model file is
+``MODEL_PATH`` when configured, else the deck model chosen on the Decks page, else the shipped
+one (``$PHASE10_MODEL`` or ``models/phase10-cards.onnx``).
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,6 +19,15 @@ from flask import current_app
 
 class ReaderUnavailable(RuntimeError):
     """The detector cannot run here (no model file, or the vision package is missing)."""
+
+
+def _chosen_deck_model() -> Path | None:
+    """The model fine-tuned on the players' own deck, when one is chosen on the Decks page."""
+    try:
+        from scorer.decks.store import chosen_model
+    except ImportError:
+        return None
+    return chosen_model(Path(current_app.instance_path))
 
 
 def read(image: np.ndarray) -> dict[str, Any]:
@@ -28,8 +40,9 @@ def read(image: np.ndarray) -> dict[str, Any]:
         except ImportError as error:
             raise ReaderUnavailable(f"the card detector is not installed: {error}") from None
         reader, model_errors = read_cards, (FileNotFoundError, ModelError)
-        if current_app.config.get("MODEL_PATH"):
-            reader = functools.partial(read_cards, model=current_app.config["MODEL_PATH"])
+        model = current_app.config.get("MODEL_PATH") or _chosen_deck_model()
+        if model:
+            reader = functools.partial(read_cards, model=str(model))
     conf = current_app.config["DETECT_CONFIDENCE"]
     try:
         reading = reader(image, conf=conf)
