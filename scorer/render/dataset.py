@@ -183,7 +183,8 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
             records[task[0]].append(record)
             bar.update()
     else:
-        ctx = multiprocessing.get_context("fork")
+        # spawn, not fork: a forked child deadlocks in cv2 once the parent used its threads
+        ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers, _init_worker, (settings, str(out))) as pool:
             for task, record in zip(tasks, pool.imap(_work, tasks, chunksize=DESIGN_GROUP),
                                     strict=True):
