@@ -104,6 +104,11 @@ def test_faces_from_a_folder(tmp_path: Path) -> None:
     assert face.index_rects[1] == pytest.approx((112.0, 281.6, 224.0, 352.0))
     record = render_example(settings, designs, "train", 0)[2]
     assert record["cards"]
+    # Two worker processes after the parent loaded the photos (a forked pool once hung here).
+    out = tmp_path / "out"
+    assert main(["dataset", "build", "--out", str(out), "--train", "2", "--val", "0", "--test",
+                 "0", "--imgsz", "128", "--faces", str(folder), "--workers", "2"]) == 0
+    assert len(list((out / "images" / "train").glob("*.jpg"))) == 2
 
 
 def test_faces_folder_missing_faces_is_an_error(tmp_path: Path) -> None:
