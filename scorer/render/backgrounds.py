@@ -13,6 +13,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from scorer.render.glyphs import text_masks
+
 # Photos bundled inside the installed scikit-image package (read straight from its folder;
 # nothing is fetched).
 PHOTOS = {
@@ -172,12 +174,34 @@ def sample_background(rng: np.random.Generator, size: int, pool: str = "train") 
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
-def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int) -> None:
-    """Draw ``count`` table objects (coins, pens, paper scraps, cups seen from above) in place."""
+def _printed_note(rng: np.random.Generator, img: np.ndarray, cx: int, cy: int, s: float,
+                  font: str) -> None:
+    """A paper scrap with a bold printed number on it: digits that are not card indices."""
+    box = cv2.boxPoints(((cx, cy), (s * 1.4, s), float(rng.uniform(-30, 30))))
+    cv2.fillConvexPoly(img, box.astype(np.int32), tuple(int(v) for v in rng.uniform(215, 250, 3)),
+                       cv2.LINE_AA)
+    fill, _ = text_masks(str(int(rng.integers(0, 100))), font, max(6, int(s * 0.45)), 0.0,
+                         False, int(s * 1.2))
+    h, w = fill.shape
+    x0, y0 = cx - w // 2, cy - h // 2
+    if x0 < 0 or y0 < 0 or x0 + w > img.shape[1] or y0 + h > img.shape[0]:
+        return
+    ink = rng.uniform(0, 200, 3).astype(np.float32)
+    roi = img[y0 : y0 + h, x0 : x0 + w].astype(np.float32)
+    roi = roi * (1 - fill[..., None]) + ink * fill[..., None]
+    img[y0 : y0 + h, x0 : x0 + w] = roi.astype(np.uint8)
+
+
+def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int,
+                    font: str | None = None) -> None:
+    """Draw ``count`` table objects in place: coins, pens, paper scraps and score sheets,
+    rings (cups seen from above) and, with ``font``, notes with a printed number."""
     h, w = img.shape[:2]
     for _ in range(count):
         colour = tuple(int(c) for c in rng.uniform(0, 255, 3))
-        kind = rng.integers(4)
+        kind = rng.choice(5, p=[0.24, 0.24, 0.24, 0.18, 0.1])
+        if kind == 4 and font is None:
+            kind = 2
         cx, cy = int(rng.uniform(0, w)), int(rng.uniform(0, h))
         s = rng.uniform(0.03, 0.15) * w
         if kind == 0:
@@ -201,5 +225,7 @@ def add_distractors(rng: np.random.Generator, img: np.ndarray, count: int) -> No
                     text = str(int(rng.integers(0, 300)))
                     cv2.putText(img, text, (int(cx - s * 0.5), y), cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
                                 s / 90, ink, max(1, int(s / 60)), cv2.LINE_AA)
-        else:
+        elif kind == 3:
             cv2.circle(img, (cx, cy), int(s), colour, max(2, int(s * 0.25)), cv2.LINE_AA)
+        else:
+            _printed_note(rng, img, cx, cy, s, font)  # type: ignore[arg-type]

@@ -133,6 +133,13 @@ def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
         rot = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), rng.uniform(0, 180), 1.0)
         k = cv2.warpAffine(k, rot, (n, n))
         img = cv2.filter2D(img, -1, k / max(k.sum(), 1e-6))
+    elif u < 0.65:  # shallow depth of field: sharp band, the far and near sides soft
+        h, w = img.shape[:2]
+        soft = cv2.GaussianBlur(img, (0, 0), rng.uniform(1.0, 2.5))
+        ys = np.linspace(0.0, 1.0, h, dtype=np.float32)
+        focus, width = rng.uniform(0.3, 0.8), rng.uniform(0.15, 0.4)
+        m = np.clip((np.abs(ys - focus) - width / 2) / width, 0.0, 1.0)[:, None, None]
+        img = img * (1.0 - m) + soft * m
     sigma = rng.uniform(0, 8)
     if sigma > 0.5:
         h, w = img.shape[:2]

@@ -22,6 +22,7 @@ from scorer.cards import ALL_FACES
 from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
 from scorer.render.faces import Face, FaceSet, sample_style
+from scorer.render.fonts import fonts_for
 from scorer.render.labels import Labelled, cards_json, choose_crop, crop_scene, yolo_lines
 from scorer.render.layouts import sample_layout
 from scorer.render.scene import render_scene
@@ -88,7 +89,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     faces, back = designs.get(split, index // DESIGN_GROUP)
     layout = sample_layout(rng)
     background = sample_background(rng, settings.imgsz, POOL[split])
-    add_distractors(rng, background, int(rng.integers(0, 4)))
+    add_distractors(rng, background, int(rng.integers(0, 4)),
+                    font=str(rng.choice(fonts_for(POOL[split]))))
     scene = render_scene(rng, layout, faces, back, background)
     if settings.crop:
         x, y = choose_crop(rng, scene, settings.crop)
