@@ -126,7 +126,8 @@ def _spread(rng: np.random.Generator, deck: Deck) -> Layout:
     """1-8 cards with no overlap, any orientation."""
     n = int(rng.integers(1, 9))
     cols = int(math.ceil(math.sqrt(n)))
-    pitch = math.hypot(CARD_W_MM, CARD_H_MM) + float(rng.uniform(2, 25))
+    diagonal = math.hypot(CARD_W_MM, CARD_H_MM)
+    pitch = diagonal + float(rng.uniform(2, 25))
     cells = rng.permutation(cols * cols)[:n]
     cards = []
     for c in cells:
@@ -135,8 +136,9 @@ def _spread(rng: np.random.Generator, deck: Deck) -> Layout:
             break
         gx, gy = c % cols, c // cols
         angle = float(rng.uniform(-180, 180)) if rng.random() < 0.5 else float(rng.uniform(-15, 15))
-        cards.append(Placement(card, gx * pitch + rng.uniform(-3, 3),
-                               gy * pitch + rng.uniform(-3, 3), angle))
+        j = (pitch - diagonal) / 3  # jitter that can never close the gap
+        cards.append(Placement(card, gx * pitch + rng.uniform(-j, j),
+                               gy * pitch + rng.uniform(-j, j), angle))
     return Layout("spread", cards)
 
 

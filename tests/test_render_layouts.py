@@ -1,0 +1,42 @@
+"""Scene layouts: phases in overlapping rows, fans about a pivot, spreads without overlap."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from scorer.render.faces import CARD_H_MM, CARD_W_MM
+from scorer.render.layouts import sample_layout
+
+
+def test_spread_cards_never_overlap() -> None:
+    diagonal = math.hypot(CARD_W_MM, CARD_H_MM)
+    for seed in range(40):
+        cards = sample_layout(np.random.default_rng(seed), "spread").cards
+        for i, a in enumerate(cards):
+            for b in cards[i + 1 :]:
+                assert math.hypot(a.x - b.x, a.y - b.y) >= diagonal - 1e-6
+
+
+def test_phase_rows_overlap_sideways_by_40_to_80_percent() -> None:
+    """One row per group; each card covers 40-80 % of the previous one's width."""
+    for seed in range(40):
+        layout = sample_layout(np.random.default_rng(seed), "phase")
+        (laid,) = layout.phases
+        assert len(layout.cards) == len(laid.cards)
+        start = 0
+        for group in laid.groups:
+            row = layout.cards[start : start + len(group)]
+            start += len(group)
+            for a, b in zip(row, row[1:], strict=False):
+                step = math.hypot(b.x - a.x, b.y - a.y)
+                assert 0.14 * CARD_W_MM <= step <= 0.66 * CARD_W_MM
+
+
+def test_hands_fan_3_to_11_cards_about_a_pivot() -> None:
+    for seed in range(30):
+        layout = sample_layout(np.random.default_rng(seed), "hand")
+        assert 3 <= len(layout.cards) <= 11
+        angles = [p.angle for p in layout.cards]
+        assert angles == sorted(angles)  # fanned left to right, each over the previous
