@@ -93,7 +93,7 @@ def _spoil(rng: np.random.Generator, deck: Deck, groups: list[list[Card]], varia
             if card.is_natural and card.value != old.value and card.colour != old.colour:
                 g[i] = card
                 return
-            deck.left[card] += 1  # put it back
+            deck.put_back(card)
 
 
 def lay_phase(rng: np.random.Generator, deck: Deck, phase: int | None = None) -> LaidPhase:
@@ -101,8 +101,7 @@ def lay_phase(rng: np.random.Generator, deck: Deck, phase: int | None = None) ->
     phase = int(rng.integers(1, 11)) if phase is None else phase
     wild_p = 0.0 if rng.random() < 0.4 else float(rng.uniform(0.08, 0.3))
     for _ in range(20):
-        trial = Deck()
-        trial.left = deck.left.copy()
+        trial = deck.copy()
         groups: list[list[Card]] = []
         for kind, size in PHASE_GROUPS[phase]:
             extra = int(rng.random() < 0.2) if kind != "run" or size < 9 else 0
@@ -115,6 +114,6 @@ def lay_phase(rng: np.random.Generator, deck: Deck, phase: int | None = None) ->
                 variant = str(rng.choice(VARIANTS))
                 if variant != "valid":
                     _spoil(rng, trial, groups, variant)
-                deck.left = trial.left
+                deck.left = trial.left.copy()
                 return LaidPhase(phase, tuple(tuple(g) for g in groups), variant)
     raise RuntimeError(f"could not lay phase {phase} from the deck left")
