@@ -146,8 +146,8 @@ def test_freezing_hands_the_cards_to_the_confirm_step(server, browser):
     context.close()
 
 
-def test_a_players_live_page_freezes_into_the_games_confirm_step(server, browser):
-    """Bob's live page checks his phase; freezing offers to record it, as the photo check does."""
+def test_a_players_live_page_freezes_into_the_photo_checks_confirm_step(server, browser):
+    """Bob's live page checks his phase; one tap opens the photo check with the frozen cards."""
     base, app = server
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -156,15 +156,16 @@ def test_a_players_live_page_freezes_into_the_games_confirm_step(server, browser
     game_id = created.json()["id"]
     page.goto(f"{base}/games/{game_id}/players/1/live")
     assert "Bob" in page.locator("h1").inner_text()
+    assert "Phase 1" in page.locator(".live-phase").inner_text()
     page.wait_for_function(READ_TRUTH, arg=TRUTH, timeout=30000)
+    assert page.evaluate("window.liveStats.last.verdict.valid") is True
     page.click("#live-freeze")
-    page.wait_for_function("() => !document.getElementById('live-done').hidden")
-    assert "completed-1=yes" in page.locator("#live-done").get_attribute("href")
-    correct = page.locator("#live-correct").get_attribute("href")
-    assert f"/games/{game_id}/players/1/check?cards=R3+R3+B3+G8+Y8+W" in correct
-    screenshot(page, "live-frozen-laptop.png")
-    page.click("#live-done")
-    page.wait_for_url(f"**/games/{game_id}/rounds/new?completed-1=yes")
+    page.wait_for_url(f"**/games/{game_id}/players/1/check?cards=*")
+    assert "cards=R3+R3+B3+G8+Y8+W" in page.url
+    # the photo check's own chips, verdict and "record phase completed" link take over
+    page.wait_for_function("() => !document.getElementById('confirm').hidden")
+    assert "completed-1=yes" in page.locator("#confirm").get_attribute("href")
+    screenshot(page, "live-handover-laptop.png")
     context.close()
 
 

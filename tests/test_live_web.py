@@ -187,3 +187,30 @@ def test_a_server_camera_that_stopped_is_reopened(make_app, tmp_path, monkeypatc
     body = client.get("/live/camera/reading").get_json()
     assert state.camera() is not first and state.camera().running
     assert body["running"]
+
+
+def test_a_players_page_checks_that_players_phase(make_app, placed):
+    """Seat 1's live page shows and checks seat 1's current phase under the game's rules."""
+    client = make_app().test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    page = client.get(f"/games/{game}/players/1/live").get_data(as_text=True)
+    assert "Live check: Bob" in page and "Phase 1: 2 sets of 3" in page
+    assert f"/games/{game}/players/1/check" in page  # where freezing hands the cards over
+    frame = draw_frame(0, placed, SIZE)
+    for _ in range(3):
+        reading = post_frame(client, frame, game=game, seat=1).get_json()
+    assert reading["phase"]["number"] == 1 and reading["verdict"]["valid"] is True
+    assert client.get(f"/games/{game}/players/5/live").status_code == 404
+
+
+def test_when_players_choose_their_phase_the_live_page_offers_their_remaining_ones(
+        make_app, placed):
+    client = make_app().test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"], "variant": "choose"}
+                       ).get_json()["id"]
+    page = client.get(f"/games/{game}/players/0/live?phase=2").get_data(as_text=True)
+    assert '<option value="2" selected>' in page and '<option value="10"' in page
+    frame = draw_frame(0, placed, SIZE)
+    for _ in range(3):
+        reading = post_frame(client, frame, game=game, seat=0, phase=2).get_json()
+    assert reading["phase"]["number"] == 2  # 1 set of 3 + 1 run of 4

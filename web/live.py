@@ -168,7 +168,10 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
         if not 0 <= int(seat) < len(state.setup.players):
             raise service.PlayerNotFound(f"game {game} has no seat {seat}")
         standing = state.standings.players[int(seat)]
-        return service.phase_spec_for(state, standing), state.setup.rules.natural_per_group
+        spec = service.phase_spec_for(state, standing)
+        if args.get("phase", "").strip() and state.setup.rules.choose_phase:
+            spec = state.setup.rules.phase(checking.phase_from(args["phase"]).number)
+        return spec, state.setup.rules.natural_per_group
     if args.get("phase", "").strip():
         return checking.phase_from(args["phase"]), False
     return None, False
@@ -199,28 +202,34 @@ def page() -> str:
     phases = [(n, i18n.describe_phase(standard_phase(n))) for n in range(1, MAX_PHASE + 1)]
     return render_template(
         "live.html", phase=int(phase) if phase.isdigit() and 1 <= int(phase) <= MAX_PHASE else 1,
-        phases=phases, player="", phase_label="", query="", photo_url="", done_url="",
-        game_id=None, server_camera=_has_camera(),
+        phases=phases, player="", phase_label="", query="", photo_url="", game_id=None,
+        server_camera=_has_camera(),
     )
 
 
 @bp.get("/games/<int:game_id>/players/<int:seat>/live")
 def player_page(game_id: int, seat: int) -> str:
-    """The live page for one player of a game: their current phase; freezing shows the cards
-    to correct, the verdict, and the same "record phase completed" step as the photo check
-    (or opens the photo check itself with ``?cards=``)."""
+    """The live page for one player of a game: their current phase (or, when the rules let
+    players choose, the one picked); freezing opens the photo check's confirm-and-correct step
+    with the frozen cards (``.../check?cards=R5+B5+W``)."""
     state = service.load(game_id)
     if not 0 <= seat < len(state.setup.players):
         raise service.PlayerNotFound(f"game {game_id} has no seat {seat}")
     standing = state.standings.players[seat]
     phase = service.phase_spec_for(state, standing)
-    label = i18n.describe_phase(phase) if phase is not None else ""
+    rules = state.setup.rules
+    choices = []
+    if rules.choose_phase:
+        choices = [(n, i18n.describe_phase(rules.phase(n))) for n in standing.remaining]
+        chosen = request.args.get("phase", "")
+        if chosen.isdigit() and int(chosen) in standing.remaining:
+            phase = rules.phase(int(chosen))
+    label = i18n.describe_phase(phase) if phase is not None and not choices else ""
     return render_template(
-        "live.html", phase=phase.number if phase is not None else 1, phases=[],
+        "live.html", phase=phase.number if phase is not None else 1, phases=choices,
         player=standing.player, phase_label=label,
         query=urlencode({"game": game_id, "seat": seat}), game_id=game_id,
         photo_url=url_for("camera.check", game_id=game_id, seat=seat),
-        done_url=url_for("rounds.new", game_id=game_id, **{f"completed-{seat}": "yes"}),
         server_camera=_has_camera(),
     )
 

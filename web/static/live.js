@@ -301,6 +301,15 @@
     frozen = true;
     freezeButton.disabled = true;
     stats.frozen = reading.cards.slice();
+    if (root.dataset.game && root.dataset.photoUrl) {
+      // a player's page: the photo check's own confirm-and-correct step, with these cards
+      const url = new URL(root.dataset.photoUrl, window.location.href);
+      url.searchParams.set("cards", reading.cards.join(" "));
+      const select = $("live-phase");
+      if (select) url.searchParams.set("phase", select.value);
+      window.location.assign(url.toString());
+      return;
+    }
     video.pause();
     setStatus(msg("Frozen"), "hint");
     $("live-frozen-cards").value = reading.cards.join(" ");
@@ -314,8 +323,7 @@
     const cards = $("live-frozen-cards").value;
     const params = query();
     const body = { cards };
-    if (root.dataset.game) { body.game = Number(root.dataset.game); body.player = root.dataset.player; }
-    else if (params.get("phase")) body.phase = params.get("phase");
+    if (params.get("phase")) body.phase = params.get("phase");
     let response, data;
     try {
       response = await fetch("/api/check", {
@@ -332,14 +340,6 @@
     showReading({ ...data, pending: [], detections: [], size: [1, 1], changed: false });
     freezeButton.disabled = true;
     setStatus(msg("Frozen"), "hint");
-    const done = $("live-done");
-    if (done) done.hidden = !(data.verdict && data.verdict.valid);
-    const correct = $("live-correct");
-    if (correct) {
-      const url = new URL(root.dataset.photoUrl, window.location.href);
-      url.searchParams.set("cards", data.cards.join(" "));
-      correct.href = url.toString();
-    }
   }
 
   function resume() {
