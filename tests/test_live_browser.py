@@ -166,6 +166,10 @@ def test_a_players_live_page_freezes_into_the_photo_checks_confirm_step(server, 
     page.wait_for_function("() => !document.getElementById('confirm').hidden")
     assert "completed-1=yes" in page.locator("#confirm").get_attribute("href")
     screenshot(page, "live-handover-laptop.png")
+    page.go_back()  # back to the live view: it goes live again, frozen or not
+    page.wait_for_function(READ_TRUTH, arg=TRUTH, timeout=30000)
+    before = page.evaluate("window.liveStats.readings")
+    page.wait_for_function("(n) => window.liveStats.readings > n + 2", arg=before, timeout=30000)
     context.close()
 
 

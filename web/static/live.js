@@ -326,7 +326,7 @@
     if (params.get("phase")) body.phase = params.get("phase");
     let response, data;
     try {
-      response = await fetch("/api/check", {
+      response = await fetch(root.dataset.checkUrl, {
         method: "POST", credentials: "same-origin", body: JSON.stringify(body),
         headers: { "Content-Type": "application/json", Accept: "application/json" },
       });
@@ -376,6 +376,14 @@
   video.addEventListener("loadedmetadata", () => fitStage(video.videoWidth, video.videoHeight));
   video.addEventListener("resize", () => fitStage(video.videoWidth, video.videoHeight));
   serverImg.addEventListener("load", () => fitStage(serverImg.naturalWidth, serverImg.naturalHeight));
+  // leaving for the photo check releases the camera; coming back (back button) goes live again
+  window.addEventListener("pagehide", () => { running = false; generation += 1; stopBrowserCamera(); });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    frozen = false;
+    $("live-frozen").hidden = true;
+    start(stats.source);
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden && stats.source === "browser") { running = false; generation += 1; stopBrowserCamera(); }
     else if (!document.hidden && !running) start(stats.source);
