@@ -45,6 +45,8 @@ class FaceStyle:
     special_index: str  # "letter", "word" or "symbol"
     corner_radius: float  # mm
     margin: tuple[float, float]  # index offset from the corner, fraction of W and H
+    wild_in_colours: bool = False  # Wilds printed two in each card colour (Mattel)
+    skip_blue: bool = False  # Skips printed in the deck's blue (Mattel)
     white_border: float = 0.0  # full layout: unprinted margin around the colour, mm
     colour_symbols: bool = False  # colour-blind shapes under the indices
     texture: float = 0.0  # paper grain strength (grey levels)
@@ -104,6 +106,8 @@ def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
         special_index=str(rng.choice(["letter", "letter", "word", "symbol"])),
         corner_radius=float(rng.uniform(2.5, 4.5)),
         margin=(float(rng.uniform(0.045, 0.08)), float(rng.uniform(0.03, 0.05))),
+        wild_in_colours=bool(rng.random() < 0.35),
+        skip_blue=bool(rng.random() < 0.35),
         white_border=float(rng.uniform(1.2, 3.0)) if rng.random() < 0.4 else 0.0,
         colour_symbols=bool(rng.random() < 0.2),
         texture=float(rng.uniform(0, 6)),

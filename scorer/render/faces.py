@@ -147,13 +147,21 @@ def finish_face(image: np.ndarray, radius_px: float, rects: tuple[Rect, Rect]) -
     return Face(out, alpha, rects)
 
 
-def render_face(card: Card, style: FaceStyle) -> Face:
-    """Draw one face of ``card`` in ``style``."""
+def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
+    """Draw one face of ``card`` in ``style``. ``variant`` (0-3) picks the colour of a Wild
+    when the design prints Wilds in the card colours."""
     W, H = FACE_W, FACE_H
     canvas = np.empty((H, W, 3), np.float32)
     canvas[:] = style.paper
     special = not card.is_natural
-    ink = style.special_ink if special else style.colour(card.colour)  # type: ignore[arg-type]
+    if card.is_natural:
+        ink = style.colour(card.colour)  # type: ignore[arg-type]
+    elif card.is_wild and style.wild_in_colours:
+        ink = style.palette[variant % 4][1]
+    elif card.is_skip and style.skip_blue:
+        ink = style.colour(Colour.BLUE)
+    else:
+        ink = style.special_ink
     paper = style.paper
     idx_band = style.margin[1] + style.index_height * 1.45 + 0.02
     layout = style.layout
@@ -202,7 +210,7 @@ def render_face(card: Card, style: FaceStyle) -> Face:
     # Centre: the big number, or the Wild/Skip word and symbol.
     centre_fill: RGB | tuple[RGB, ...] = ink
     centre_outline = (25, 25, 25) if style.stroke > 0 else None
-    if card.is_wild and style.multi_wild:
+    if card.is_wild and style.multi_wild and not style.wild_in_colours:
         centre_fill = tuple(c for _, c in style.palette)
     ch = int(style.centre_height * H)
     if not special and style.centre_shape in ("oval", "ring") and layout != "full":
@@ -217,10 +225,10 @@ def render_face(card: Card, style: FaceStyle) -> Face:
         word = _label(card)
         if style.special_symbol:
             sym = symbol_mask("star" if card.is_wild else "skip", int(0.55 * W), style.stroke)
-            _ink(canvas, sym, (W - sym[0].shape[1]) // 2, int(0.47 * H) - sym[0].shape[0] // 2,
+            _ink(canvas, sym, (W - sym[0].shape[1]) // 2, int(0.43 * H) - sym[0].shape[0] // 2,
                  centre_fill, centre_outline, style.shadow)
             wm = text_masks(word, style.font, int(0.08 * H), style.stroke, False, int(0.7 * W))
-            _ink(canvas, wm, (W - wm[0].shape[1]) // 2, int(0.7 * H), centre_fill,
+            _ink(canvas, wm, (W - wm[0].shape[1]) // 2, int(0.64 * H), centre_fill,
                  centre_outline, style.shadow)
         else:
             wm = text_masks(word, style.font, int(0.13 * H), style.stroke, False, int(0.8 * W))
@@ -281,10 +289,15 @@ class FaceSet:
 
     def __init__(self, style: FaceStyle) -> None:
         self.style = style
-        self._faces: dict[Card, Face] = {}
+        self._faces: dict[tuple[Card, int], Face] = {}
 
     def __getitem__(self, card: Card) -> Face:
-        face = self._faces.get(card)
+        return self.variant(card, 0)
+
+    def variant(self, card: Card, copy: int) -> Face:
+        """The face of one physical copy: Wilds may differ in colour from copy to copy."""
+        k = copy % 4 if card.is_wild and self.style.wild_in_colours else 0
+        face = self._faces.get((card, k))
         if face is None:
-            face = self._faces[card] = render_face(card, self.style)
+            face = self._faces[(card, k)] = render_face(card, self.style, k)
         return face

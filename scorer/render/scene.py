@@ -29,6 +29,12 @@ class FaceSource(Protocol):
     def __getitem__(self, card: Card) -> Face: ...
 
 
+def _face_for(faces: FaceSource, card: Card, copy: int) -> Face:
+    """The face of one physical copy (designs may print Wilds in several colours)."""
+    variant = getattr(faces, "variant", None)
+    return variant(card, copy) if variant is not None else faces[card]
+
+
 @dataclass
 class IndexLabel:
     """One visible index: class, corner, axis-aligned box (x0, y0, x1, y1) in image pixels,
@@ -196,8 +202,10 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
     shadow = (reach * math.cos(light), reach * math.sin(light), max(0.8, card_px * 0.03))
     h_cards = [h_img @ t for t in to_mm]
     regions = []
+    used: list[Face] = []
     for i, (p, h) in enumerate(zip(layout.cards, h_cards, strict=True)):
-        face = back if p.card is None else faces[p.card]
+        face = back if p.card is None else _face_for(faces, p.card, int(rng.integers(4)))
+        used.append(face)
         shade = (0.0, 0.0) if not effects else (float(rng.uniform(-0.15, 0.15)),
                                                  float(rng.uniform(-0.15, 0.15)))
         regions.append(_paint_card(canvas, owner, face, h, i, shadow, shade))
@@ -217,7 +225,7 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
                        float(xs.max() + 1 + rx0), float(ys.max() + 1 + ry0))
         record = CardRecord(p.card, corners, box)
         if p.card is not None and box is not None:
-            face = faces[p.card]
+            face = used[i]
             for corner, (rx0, ry0, rx1, ry1) in zip(CORNERS, face.index_rects, strict=True):
                 quad = project(h, np.array([[rx0, ry0], [rx1, ry0], [rx1, ry1], [rx0, ry1]]))
                 vis = _visible_fraction(quad, owner, i)
