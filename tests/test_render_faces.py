@@ -40,3 +40,14 @@ def test_designs_differ_and_repeat_by_seed() -> None:
     assert a != sample_style(np.random.default_rng(2))
     faces = FaceSet(a)
     assert faces[parse_card("R5")] is faces[parse_card("R5")]  # drawn once per design
+
+
+def test_wild_copies_can_differ_in_colour() -> None:
+    """Mattel prints two Wilds in each colour: a design may give copies different inks."""
+    from scorer.cards import WILD
+
+    style = dataclasses.replace(sample_style(np.random.default_rng(3)), wild_in_colours=True)
+    faces = FaceSet(style)
+    means = {tuple(faces.variant(WILD, k).image.reshape(-1, 3).mean(0).round()) for k in range(4)}
+    assert len(means) == 4
+    assert faces.variant(WILD, 0).index_rects == faces.variant(WILD, 2).index_rects
