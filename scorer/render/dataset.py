@@ -160,7 +160,11 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
           progress: bool = True) -> dict:
     """Render ``counts`` images per split into ``out``; returns timing facts.
 
-    Writes images/, labels/, data.yaml, manifest_{split}.json and config.json.
+    Writes images/, labels/, data.yaml, manifest_{split}.json and config.json. With
+    ``workers`` > 1 the workers are spawned processes (a forked child can deadlock in OpenCV),
+    so a script calling this must guard its entry point with ``if __name__ == "__main__"``.
+    Raises ``FileNotFoundError`` when ``settings.faces`` lacks faces, ``ValueError`` on a crop
+    larger than the scene.
     """
     from tqdm import tqdm  # noqa: PLC0415
 
