@@ -75,7 +75,10 @@ class _Designs:
             np.random.SeedSequence([self.settings.seed, SPLIT_IDS[split], _DESIGN, design]))
         style = sample_style(rng, POOL[split])
         faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
-        value = (faces, render_back(rng, style.font))
+        back = render_back(rng, style.font)
+        if self.photo_faces is not None and self.photo_faces.back is not None:
+            back = self.photo_faces.back
+        value = (faces, back)
         self.cache[key] = value
         if len(self.cache) > self.keep:
             self.cache.popitem(last=False)
