@@ -41,10 +41,10 @@ def test_no_scene_breaks_the_deck(kind: str) -> None:
 def test_phase_verdict_agrees_with_validator() -> None:
     """The manifest's phase verdict is the validator's."""
     validate = pytest.importorskip("scorer.validate").validate
-    settings = Settings(seed=4, imgsz=320)
+    settings = Settings(seed=4, imgsz=160)
     designs = _Designs(settings)
     seen = 0
-    for index in range(40):
+    for index in range(20):
         record = render_example(settings, designs, "train", index)[2]
         for phase in record["phases"]:
             assert phase["verdict_source"] == "validator"
@@ -124,7 +124,7 @@ def test_workers_do_not_change_the_bytes(tmp_path: Path) -> None:
     for workers in (1, 2):
         out = tmp_path / f"w{workers}"
         assert main(["dataset", "build", "--out", str(out), "--train", "5", "--val", "2",
-                     "--test", "2", "--seed", "8", "--imgsz", "256", "--workers",
+                     "--test", "2", "--seed", "8", "--imgsz", "128", "--workers",
                      str(workers)]) == 0
         outs.append(out)
     for rel in ("images/train/train_000004.jpg", "images/test/test_000001.jpg",
@@ -133,10 +133,10 @@ def test_workers_do_not_change_the_bytes(tmp_path: Path) -> None:
 
 
 def test_face_down_cards_are_never_labelled_and_cards_are_listed_once() -> None:
-    settings = Settings(seed=6, imgsz=320)
+    settings = Settings(seed=6, imgsz=160)
     designs = _Designs(settings)
     backs = 0
-    for index in range(24):
+    for index in range(16):
         jpg, labels, record = render_example(settings, designs, "train", index)
         backs += len(record["face_down"])
         assert all("indices" not in card and "face" not in card for card in record["face_down"])
