@@ -208,7 +208,11 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
         used.append(face)
         shade = (0.0, 0.0) if not effects else (float(rng.uniform(-0.15, 0.15)),
                                                  float(rng.uniform(-0.15, 0.15)))
-        regions.append(_paint_card(canvas, owner, face, h, i, shadow, shade))
+        prev = layout.cards[i - 1] if i else None
+        stacked = prev is not None and math.hypot(p.x - prev.x, p.y - prev.y) < 5.0
+        # A card squarely on a pile casts no new shadow (shadows would stack up to black).
+        regions.append(_paint_card(canvas, owner, face, h, i,
+                                   (0.0, 0.0, 0.0) if stacked else shadow, shade))
     for poly_mm, colour in layout.occluders:
         _paint_occluder(rng, canvas, owner, project(h_img, poly_mm - origin), colour,
                         max(0.7, card_px * 0.01))
