@@ -67,6 +67,7 @@ class _Designs:
             self.photo_faces = PhotoFaces(Path(settings.faces))
 
     def get(self, split: str, design: int) -> tuple[object, Face]:
+        """The faces (a FaceSet or the photo faces) and the back of design ``design``."""
         key = (split, design)
         if key in self.cache:
             self.cache.move_to_end(key)

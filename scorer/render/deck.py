@@ -21,9 +21,11 @@ class Deck:
         self.left = _FULL.copy() if left is None else left.copy()
 
     def copy(self) -> Deck:
+        """An independent deck with the same cards left."""
         return Deck(self.left)
 
     def count(self, card: Card) -> int:
+        """How many copies of ``card`` are left."""
         return int(self.left[_INDEX[card]])
 
     def take(self, card: Card) -> bool:
@@ -55,9 +57,11 @@ class Deck:
         return self._take_from(rng, _COLOURS == list(Colour).index(colour))
 
     def take_wild(self) -> Card | None:
+        """A Wild, or None when all 8 are used."""
         return WILD if self.take(WILD) else None
 
     def take_skip(self) -> Card | None:
+        """A Skip, or None when all 4 are used."""
         return SKIP if self.take(SKIP) else None
 
     def draw(self, rng: np.random.Generator) -> Card | None:

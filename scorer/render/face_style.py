@@ -55,6 +55,7 @@ class FaceStyle:
     index_badge: bool = False  # white layout: index in paper colour on a coloured badge
 
     def colour(self, colour: Colour) -> RGB:
+        """The ink of a card colour in this design."""
         return dict(self.palette)[colour]
 
 

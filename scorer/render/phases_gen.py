@@ -7,21 +7,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from scorer.cards import Card, Colour
+from scorer.phases import standard_phase
 from scorer.render.deck import Deck
 
-# The ten phases as (group kind, minimum size), from /work/shared/RULES.md.
-PHASE_GROUPS: dict[int, tuple[tuple[str, int], ...]] = {
-    1: (("set", 3), ("set", 3)),
-    2: (("set", 3), ("run", 4)),
-    3: (("set", 4), ("run", 4)),
-    4: (("run", 7),),
-    5: (("run", 8),),
-    6: (("run", 9),),
-    7: (("set", 4), ("set", 4)),
-    8: (("colour", 7),),
-    9: (("set", 5), ("set", 2)),
-    10: (("set", 5), ("set", 3)),
-}
+
+def phase_groups(phase: int) -> tuple[tuple[str, int], ...]:
+    """The phase's groups as (kind, minimum size), from the rules engine (scorer.phases)."""
+    return tuple((g.kind.value, g.size) for g in standard_phase(phase).groups)
+
+
 VARIANTS = ("valid", "valid", "valid", "card_off", "card_short", "skip")
 
 
@@ -35,6 +29,7 @@ class LaidPhase:
 
     @property
     def cards(self) -> tuple[Card, ...]:
+        """All laid cards, row by row."""
         return tuple(c for g in self.groups for c in g)
 
 
@@ -103,7 +98,7 @@ def lay_phase(rng: np.random.Generator, deck: Deck, phase: int | None = None) ->
     for _ in range(20):
         trial = deck.copy()
         groups: list[list[Card]] = []
-        for kind, size in PHASE_GROUPS[phase]:
+        for kind, size in phase_groups(phase):
             extra = int(rng.random() < 0.2) if kind != "run" or size < 9 else 0
             g = _group(rng, trial, kind, size + extra, wild_p)
             if g is None:

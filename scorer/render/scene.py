@@ -26,6 +26,8 @@ MIN_INDEX_PX = 3.0  # an index box under this size both ways is unreadable: not 
 
 
 class FaceSource(Protocol):
+    """Anything that gives a card's :class:`Face` (a FaceSet, the photo faces)."""
+
     def __getitem__(self, card: Card) -> Face: ...
 
 
@@ -61,6 +63,8 @@ class CardRecord:
 
 @dataclass
 class Scene:
+    """One rendered image, its cards' label geometry and the layout it shows."""
+
     image: np.ndarray  # (size, size, 3) uint8 RGB
     cards: list[CardRecord]
     layout: Layout
