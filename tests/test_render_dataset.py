@@ -181,3 +181,19 @@ def test_photo_faces_default_index_region(tmp_path: Path) -> None:
     expected = (x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H)
     assert face.index_rects[0] == pytest.approx(expected)
     assert DEFAULT_INDEX == (0.03, 0.02, 0.27, 0.19)
+
+
+def test_phase_readable_flag_matches_the_labels() -> None:
+    """``all_cards_readable``: every card of the phase shows a labelled index in the image."""
+    settings = Settings(seed=4, imgsz=320, crop=160)
+    designs = _Designs(settings)
+    flags = set()
+    for index in range(16):
+        record = render_example(settings, designs, "train", index)[2]
+        labelled = [c["face"] for c in record["cards"] if c["indices"]]
+        for phase in record["phases"]:
+            flags.add(phase["all_cards_readable"])
+            if phase["all_cards_readable"]:
+                for card in set(phase["cards"]):
+                    assert labelled.count(card) >= phase["cards"].count(card)
+    assert flags == {True, False}

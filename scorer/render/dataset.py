@@ -23,7 +23,14 @@ from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
 from scorer.render.faces import Face, FaceSet, sample_style
 from scorer.render.fonts import fonts_for
-from scorer.render.labels import Labelled, cards_json, choose_crop, crop_scene, yolo_lines
+from scorer.render.labels import (
+    Labelled,
+    cards_json,
+    choose_crop,
+    crop_scene,
+    readable_placements,
+    yolo_lines,
+)
 from scorer.render.layouts import sample_layout
 from scorer.render.scene import render_scene
 from scorer.render.verdict import phase_verdict
@@ -108,11 +115,13 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
         raise RuntimeError("JPEG encoding failed")
     up, down = cards_json(labelled)
     phases = []
-    for laid in layout.phases:
+    readable = readable_placements(labelled)
+    for laid, members in zip(layout.phases, layout.phase_cards, strict=True):
         verdict = phase_verdict(laid.phase, laid.cards, laid.variant == "valid")
         phases.append({"phase": laid.phase, "cards": [str(c) for c in laid.cards],
                        "groups": [[str(c) for c in g] for g in laid.groups],
-                       **verdict, "variant": laid.variant})
+                       **verdict, "variant": laid.variant,
+                       "all_cards_readable": all(m in readable for m in members)})
     h, w = labelled.image.shape[:2]
     record = {"file": f"{split}_{index:06d}.jpg", "width": w, "height": h,
               "scene": layout.kind, "crop_origin": list(labelled.offset), "jpeg_quality": quality,

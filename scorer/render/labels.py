@@ -63,7 +63,7 @@ def crop_scene(scene: Scene, x: int, y: int, crop: int) -> Labelled:
             indices.append(replace(ix, box=clipped, quad=ix.quad - shift))
         b = c.box
         box = (max(b[0], x) - x, max(b[1], y) - y, min(b[2], x + crop) - x, min(b[3], y + crop) - y)
-        cards.append(CardRecord(c.card, c.corners - shift, box, indices))
+        cards.append(CardRecord(c.card, c.corners - shift, box, indices, c.placement))
     return Labelled(scene.image[y : y + crop, x : x + crop], cards, (x, y))
 
 
@@ -86,6 +86,11 @@ def _r(values) -> list[float]:
 def _index_json(ix: IndexLabel) -> dict:
     return {"class_id": ix.class_id, "corner": ix.corner, "box": _r(ix.box),
             "visible": round(ix.visible, 3)}
+
+
+def readable_placements(labelled: Labelled) -> set[int]:
+    """Layout positions of the cards with at least one labelled index in the image."""
+    return {c.placement for c in labelled.cards if c.indices}
 
 
 def cards_json(labelled: Labelled) -> tuple[list[dict], list[dict]]:

@@ -30,12 +30,14 @@ class Placement:
 @dataclass
 class Layout:
     """A scene's cards in paint order, occluders painted over them (a polygon in mm and its
-    RGB colour: the holding hand, a pen or a coin), and the laid phases."""
+    RGB colour: the holding hand, a pen or a coin), the laid phases and, for each, the
+    positions of its cards in ``cards``."""
 
     kind: str
     cards: list[Placement] = field(default_factory=list)
     occluders: list[tuple[np.ndarray, tuple[float, float, float]]] = field(default_factory=list)
     phases: list[LaidPhase] = field(default_factory=list)
+    phase_cards: list[list[int]] = field(default_factory=list)  # positions in ``cards``
 
 
 def _rot(angle: float, x: float, y: float) -> tuple[float, float]:
@@ -91,7 +93,7 @@ def _phase_rows(rng: np.random.Generator, laid: LaidPhase, x0: float, y0: float,
 def _phase_scene(rng: np.random.Generator, deck: Deck) -> Layout:
     laid = lay_phase(rng, deck)
     cards, _ = _phase_rows(rng, laid, 0.0, 0.0, float(rng.uniform(-6, 6)))
-    return Layout("phase", cards, phases=[laid])
+    return Layout("phase", cards, phases=[laid], phase_cards=[list(range(len(cards)))])
 
 
 def _hand(rng: np.random.Generator, deck: Deck, n: int) -> Layout:
@@ -168,6 +170,7 @@ def _table(rng: np.random.Generator, deck: Deck) -> Layout:
             cy = sum(p.y for p in cards) / len(cards)
             cards = [Placement(p.card, 2 * cx - p.x, 2 * cy - p.y, p.angle + 180.0)
                      for p in cards]
+        layout.phase_cards.append(list(range(len(layout.cards), len(layout.cards) + len(cards))))
         layout.cards.extend(cards)
         layout.phases.append(laid)
         y += used + float(rng.uniform(5, 25))

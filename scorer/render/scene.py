@@ -59,6 +59,7 @@ class CardRecord:
     corners: np.ndarray
     box: tuple[float, float, float, float] | None
     indices: list[IndexLabel] = field(default_factory=list)
+    placement: int = -1  # position in the layout's cards
 
 
 @dataclass
@@ -231,7 +232,7 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
             if len(xs):
                 box = (float(xs.min() + rx0), float(ys.min() + ry0),
                        float(xs.max() + 1 + rx0), float(ys.max() + 1 + ry0))
-        record = CardRecord(p.card, corners, box)
+        record = CardRecord(p.card, corners, box, placement=i)
         if p.card is not None and box is not None:
             face = used[i]
             for corner, (rx0, ry0, rx1, ry1) in zip(CORNERS, face.index_rects, strict=True):
