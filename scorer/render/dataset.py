@@ -32,7 +32,7 @@ from scorer.render.labels import (
     yolo_lines,
 )
 from scorer.render.layouts import sample_layout
-from scorer.render.scene import render_scene
+from scorer.render.scene import FaceSource, render_scene
 from scorer.render.verdict import phase_verdict
 
 SPLITS = ("train", "val", "test")
@@ -66,14 +66,14 @@ class _Designs:
     def __init__(self, settings: Settings, keep: int = 2) -> None:
         self.settings = settings
         self.keep = keep
-        self.cache: OrderedDict[tuple[str, int], tuple[object, Face]] = OrderedDict()
+        self.cache: OrderedDict[tuple[str, int], tuple[FaceSource, Face]] = OrderedDict()
         self.photo_faces = None
         if settings.faces:
             from scorer.render.photo_faces import PhotoFaces  # noqa: PLC0415
 
             self.photo_faces = PhotoFaces(Path(settings.faces))
 
-    def get(self, split: str, design: int) -> tuple[object, Face]:
+    def get(self, split: str, design: int) -> tuple[FaceSource, Face]:
         """The faces (a FaceSet or the photo faces) and the back of design ``design``."""
         key = (split, design)
         if key in self.cache:

@@ -79,7 +79,8 @@ def yolo_lines(labelled: Labelled) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _r(values) -> list[float]:
+def _r(values: object) -> list[float]:
+    """Numbers rounded to 0.01 px for the manifest."""
     return [round(float(v), 2) for v in np.asarray(values).ravel()]
 
 
