@@ -146,7 +146,16 @@ def _photo_bg(rng: np.random.Generator, n: int, pool: str) -> np.ndarray | None:
                      interpolation=cv2.INTER_LINEAR)
     y = int(rng.integers(0, img.shape[0] - n + 1))
     x = int(rng.integers(0, img.shape[1] - n + 1))
-    out = img[y : y + n, x : x + n].astype(np.float32)
+    out = img[y : y + n, x : x + n]
+    u = rng.random()
+    if u < 0.25:  # recolour: the same photo as a different table
+        hsv = cv2.cvtColor(out, cv2.COLOR_RGB2HSV)
+        hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + int(rng.integers(180))) % 180).astype(
+            np.uint8)
+        out = cv2.cvtColor(hsv, cv2.COLOR_HSV2RGB)
+    elif u < 0.35:
+        out = cv2.cvtColor(cv2.cvtColor(out, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    out = out.astype(np.float32)
     if rng.random() < 0.5:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 3))
     return out
