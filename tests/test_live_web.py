@@ -118,7 +118,7 @@ def test_with_every_slot_busy_the_answer_is_503_with_the_last_reading(make_app, 
     [
         ("/live/frame", b"x", "image/jpeg", 400, "stream id"),
         ("/live/frame?stream=s", b"x", "text/plain", 415, "Content-Type image/jpeg"),
-        ("/live/frame?stream=s", b"not a jpeg", "image/jpeg", 400, "not a readable image"),
+        ("/live/frame?stream=s", b"not a jpeg", "image/jpeg", 400, "image"),
         ("/live/frame?stream=s&phase=11", b"x", "image/jpeg", 400, "phase"),
         ("/live/frame?stream=s&game=999&seat=0", b"x", "image/jpeg", 404, "999"),
     ],
