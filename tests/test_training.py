@@ -138,3 +138,10 @@ def test_resume_without_a_run_exits_2(tmp_path, capsys):
 def test_missing_dataset_exits_2(tmp_path, capsys):
     assert main(["train", "--data", str(tmp_path / "nope"), "--project", str(tmp_path)]) == 2
     assert "no dataset" in capsys.readouterr().err
+
+
+@needs_ultralytics
+def test_recipe_sets_a_from_scratch_learning_rate():
+    """ultralytics' optimizer=auto would pick a fine-tuning rate (0.000185 for 50 classes)."""
+    train = load_recipe()["train"]
+    assert train["optimizer"] == "AdamW" and train["lr0"] >= 0.001
