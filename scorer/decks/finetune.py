@@ -185,10 +185,12 @@ def finetune(instance: Path, deck: str, plan: Plan = DEFAULT_PLAN, *, work: Path
         report("train", 0.15 + 0.8 * min(max(by_epoch, by_time), 1.0),
                f"training: epoch {epochs} done, {int(time.time() - train_start)} s")
 
-    # From trained weights: a short, gentle warm-up (the recipe's bias warm-up starts at 0.1,
-    # meant for training from scratch, and would shake the shipped head).
+    # From trained weights: a quarter of the recipe's from-scratch rate (AdamW 0.002) and a short,
+    # gentle warm-up (the recipe's bias warm-up starts at 0.1, meant for training from scratch,
+    # and would shake the shipped head).
     overrides = {"freeze": plan.freeze or None, "val": True, "plots": False, "cache": "ram",
-                 "warmup_epochs": 0.5, "warmup_bias_lr": 0.01} | plan.overrides
+                 "optimizer": "AdamW", "lr0": 0.0005, "warmup_epochs": 0.5,
+                 "warmup_bias_lr": 0.01} | plan.overrides
     train_start = time.time()
     try:
         with _Ticker(tick), warnings.catch_warnings():
