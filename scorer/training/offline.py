@@ -73,4 +73,21 @@ def import_ultralytics(config_dir: Path = CONFIG_DIR):
     }
     if any(SETTINGS.get(key) != value for key, value in wanted.items()):
         SETTINGS.update(wanted)
+    _undo_pil_patch()
     return ultralytics
+
+
+def _undo_pil_patch() -> None:
+    """Give PIL back its own ``Image.open``.
+
+    At import ultralytics replaces ``PIL.Image.open`` process-wide with a wrapper that, on an
+    unknown format, tries to load an optional HEIF plugin and fails with ImportError and a logged
+    traceback when it is absent. Card photos never need HEIF, and image decoding elsewhere in the
+    process (scorer.vision.image_io) must keep PIL's own errors.
+    """
+    from PIL import Image
+    from ultralytics.utils import patches
+
+    original = getattr(patches, "_image_open", None)
+    if original is not None and Image.open is getattr(patches, "image_open", None):
+        Image.open = original

@@ -32,7 +32,9 @@ def image_size(data: bytes) -> tuple[int, int]:
                 return probe.size
     except Image.DecompressionBombError as error:
         raise ImageError(f"the image is too large to read: {error}") from None
-    except UnidentifiedImageError:
+    except (UnidentifiedImageError, ImportError):
+        # ImportError: ultralytics, when imported in the same process, patches Image.open to
+        # look for an optional HEIF plugin on unknown formats and fails when it is absent.
         raise ImageError(
             f"not a readable image ({len(data)} bytes): the format is unknown or the header is "
             "damaged (send a JPEG, PNG or WebP photo)"
