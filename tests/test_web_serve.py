@@ -1,7 +1,8 @@
-"""``phase10 serve``: options, waitress by default, HTTPS with a self-signed certificate."""
+"""``phase10 serve``: options, waitress by default, HTTPS on cheroot with a self-signed cert."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import ssl
 import subprocess
@@ -54,6 +55,32 @@ def test_the_certificate_is_made_once_and_reused(tmp_path):
     assert cert.read_bytes() == first
 
 
+def test_serve_https_uses_cheroot_with_the_certificate_and_stops_on_ctrl_c(monkeypatch, tmp_path,
+                                                                           capsys):
+    """HTTPS runs on cheroot (a production server), never werkzeug's development server."""
+    from cheroot import wsgi
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    started = []
+
+    def interrupted(server):
+        started.append(server)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(wsgi.Server, "start", interrupted)
+    monkeypatch.setattr(wsgi.Server, "stop", lambda server: started.append("stopped"))
+    args = build_parser().parse_args(["serve", "--https", "--port", "5056", "--threads", "3",
+                                      "--db", str(tmp_path / "x.sqlite")])
+    assert args.func(args) == 0
+    server, stopped = started
+    assert stopped == "stopped"
+    assert server.bind_addr == ("127.0.0.1", 5056) and server.numthreads == 3
+    assert isinstance(server.ssl_adapter, BuiltinSSLAdapter)
+    assert server.ssl_adapter.certificate.endswith("selfsigned-cert.pem")
+    assert server.ssl_adapter.private_key.endswith("selfsigned-key.pem")
+    assert "phase10: stopped" in capsys.readouterr().out
+
+
 @pytest.mark.slow
 def test_serve_https_answers_over_tls(tmp_path):
     with socket.socket() as probe:
@@ -77,7 +104,14 @@ def test_serve_https_answers_over_tls(tmp_path):
             except OSError:
                 time.sleep(0.3)
         assert body == b'{"games":[]}\n'
+        server.send_signal(signal.SIGINT)  # Ctrl+C
+        assert server.wait(15) == 0
+        output = server.stdout.read().decode()
+        assert "phase10: stopped" in output
+        assert "Traceback" not in output
+        assert "development server" not in output  # werkzeug's warning
     finally:
-        server.terminate()
-        server.wait(10)
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
         server.stdout.close()

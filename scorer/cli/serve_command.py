@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 EXAMPLES = """examples:
   phase10 serve                          # http://127.0.0.1:5000 on this computer
@@ -19,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="run the scoreboard web app",
-        description="Run the scoreboard web app with waitress (or, with --https, a TLS server).",
+        description="Run the scoreboard web app with waitress (with --https: cheroot and TLS).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -59,17 +61,36 @@ def serve(args: argparse.Namespace) -> int:
         print(f"phase10: serving on {scheme}://{host}:{args.port}/", flush=True)
     print("phase10: Ctrl+C to stop", flush=True)
     if args.https:
-        from werkzeug.serving import run_simple
-
         from web.tls import ensure_certificate
 
         cert, key = ensure_certificate(app.instance_path, [args.host])
-        run_simple(
-            args.host, args.port, app, threaded=True, ssl_context=(str(cert), str(key)),
-            use_reloader=False, use_debugger=False,
-        )
+        try:
+            _serve_tls(app, args.host, args.port, args.threads, cert, key)
+        finally:
+            app.extensions["phase10_live"].stop()
         return 0
     from waitress import serve as waitress_serve
 
     waitress_serve(app, host=args.host, port=args.port, threads=args.threads)
     return 0
+
+
+def _serve_tls(
+    app: Callable[..., Any], host: str, port: int, threads: int, cert: Path, key: Path
+) -> None:
+    """Serve ``app`` over HTTPS with cheroot (a production WSGI server) until Ctrl+C.
+
+    Ctrl+C stops the listener and lets the worker threads finish their requests; it is a normal
+    end, not an error. Raises ``OSError`` when the address cannot be bound.
+    """
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+    from cheroot.wsgi import Server
+
+    server = Server((host, port), app, numthreads=threads)
+    server.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
+    try:
+        server.start()
+    except KeyboardInterrupt:
+        print("phase10: stopped", flush=True)
+    finally:
+        server.stop()
