@@ -12,6 +12,8 @@ import random
 import time
 from collections.abc import Callable
 
+from scorer.cli.arg_types import phase_number, positive_int
+
 BENCH_EXAMPLES = """examples:
   phase10 bench rules
   phase10 bench rules --tables 60 --repeat 5 --json
@@ -34,33 +36,16 @@ time by default: on a busy machine its p90 shows the other processes too (--cloc
 """
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
-def _phase_number(text: str) -> int:
-    value = _positive_int(text)
-    if value > 10:
-        raise argparse.ArgumentTypeError(f"phase must be from 1 to 10, got {text!r}")
-    return value
-
-
 def _register_rules(bench_subparsers: argparse._SubParsersAction) -> None:
     rules = bench_subparsers.add_parser(
         "rules", help="time the phase validator on worst-case tables",
         description=RULES_DESCRIPTION,
         epilog=RULES_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    rules.add_argument("--tables", type=_positive_int, default=30, help="tables (30)")
-    rules.add_argument("--repeat", type=_positive_int, default=3, help="runs per table (3)")
+    rules.add_argument("--tables", type=positive_int, default=30, help="tables (30)")
+    rules.add_argument("--repeat", type=positive_int, default=3, help="runs per table (3)")
     rules.add_argument("--seed", type=int, default=0, help="random seed for the tables (0)")
-    rules.add_argument("--phase", type=_phase_number, action="append", metavar="N",
+    rules.add_argument("--phase", type=phase_number, action="append", metavar="N",
                        help="only this phase (repeatable; default all ten)")
     rules.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                        help="wall-clock time (default) or this process's CPU time, steadier "
@@ -109,8 +94,8 @@ def _register_detect(bench_subparsers: argparse._SubParsersAction) -> None:
         "detect", help="time the card reader on 1280x960 JPEGs", description=DETECT_DESCRIPTION,
         epilog=DETECT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    detect.add_argument("--frames", type=_positive_int, default=8, help="frames (8)")
-    detect.add_argument("--repeat", type=_positive_int, default=5, help="runs per frame (5)")
+    detect.add_argument("--frames", type=positive_int, default=8, help="frames (8)")
+    detect.add_argument("--repeat", type=positive_int, default=5, help="runs per frame (5)")
     detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
     detect.add_argument("--weights", type=Path, help="the .pt for the ultralytics comparison")
     detect.add_argument("--no-compare", action="store_true", help="skip ultralytics' predict")

@@ -6,18 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from scorer.cli.arg_types import non_negative_int
+
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
   phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
   phase10 dataset show datasets/cards --split val --out sheet.png --n 16
 """
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a count of 0 or more, got {text}")
-    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,9 +25,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build = sub.add_parser("build", help="render a YOLO dataset of card photos", epilog=EXAMPLES,
                            formatter_class=fmt)
     build.add_argument("--out", required=True, type=Path, help="dataset folder (datasets/NAME)")
-    build.add_argument("--train", type=_positive, default=1000, help="training images")
-    build.add_argument("--val", type=_positive, default=100, help="validation images")
-    build.add_argument("--test", type=_positive, default=100, help="test images (held-out designs)")
+    build.add_argument("--train", type=non_negative_int, default=1000, help="training images")
+    build.add_argument("--val", type=non_negative_int, default=100, help="validation images")
+    build.add_argument("--test", type=non_negative_int, default=100,
+                       help="test images (held-out designs)")
     build.add_argument("--seed", type=int, default=0, help="same seed, same bytes")
     build.add_argument("--faces", type=Path, default=None,
                        help="folder of face photos (R5.jpg, W.png, ...) instead of drawn faces")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from scorer.cards import Card, hand_points, parse_cards
+from scorer.cli.arg_types import phase_number
 from scorer.errors import NotationError, RulesError
 
 CHECK_DESCRIPTION = """Check whether cards (in any order) make a phase.
@@ -60,24 +61,13 @@ HIT_EXAMPLES = """examples:
 """
 
 
-def _phase_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"phase must be a number from 1 to 10, got {text!r}") \
-            from None
-    if not 1 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"phase must be a number from 1 to 10, got {text!r}")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
     check = subparsers.add_parser(
         "check", help="check cards against a phase", epilog=CHECK_EXAMPLES, formatter_class=fmt,
         description=CHECK_DESCRIPTION,
     )
-    check.add_argument("--phase", type=_phase_number, required=True, metavar="N",
+    check.add_argument("--phase", type=phase_number, required=True, metavar="N",
                        help="the phase, 1 to 10")
     check.add_argument("cards", nargs="*", metavar="CARD",
                        help="the cards (R5 B12 G1 Y7 W S), separately or as one quoted string")

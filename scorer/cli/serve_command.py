@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scorer.cli.arg_types import port, positive_int
+
 EXAMPLES = """examples:
   phase10 serve                          # http://127.0.0.1:5000 on this computer
   phase10 serve --host 0.0.0.0           # phones on the LAN (file upload for photos)
@@ -28,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole LAN)"
     )
-    parser.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    parser.add_argument("--port", type=port, default=5000, help="port (default 5000)")
     parser.add_argument(
         "--db", type=Path, default=None, help="SQLite file (default: in the instance folder)"
     )
@@ -40,7 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--camera", default=None, metavar="SOURCE",
         help="a webcam on this computer for the live page: a device index (0) or a video file",
     )
-    parser.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    parser.add_argument(
+        "--threads", type=positive_int, default=8, help="worker threads (default 8)"
+    )
     parser.set_defaults(func=serve)
 
 

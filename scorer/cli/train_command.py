@@ -7,6 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from scorer.cli.arg_types import positive_float, positive_int
+
 EXAMPLES = """examples:
   phase10 train --data datasets/main --time 1.25
   phase10 train --data datasets/main --epochs 30 --batch 32
@@ -19,26 +21,6 @@ models/phase10-cards.onnx with a model card in models/README.md (unless --no-ins
 """
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of hours, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"the time budget must be positive, got {text!r}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "train",
@@ -48,11 +30,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--data", help="dataset folder (with data.yaml) or a data.yaml")
-    parser.add_argument("--epochs", type=_positive_int, help="epochs (a cap when --time is set)")
-    parser.add_argument("--imgsz", type=_positive_int, help="training image size (recipe: 320)")
-    parser.add_argument("--batch", type=_positive_int, help="batch size (recipe: 16)")
+    parser.add_argument("--epochs", type=positive_int, help="epochs (a cap when --time is set)")
+    parser.add_argument("--imgsz", type=positive_int, help="training image size (recipe: 320)")
+    parser.add_argument("--batch", type=positive_int, help="batch size (recipe: 16)")
     parser.add_argument(
-        "--time", dest="time_hours", type=_positive_float, metavar="HOURS",
+        "--time", dest="time_hours", type=positive_float, metavar="HOURS",
         help="wall-clock budget in hours (ultralytics time=): epochs are re-planned to end on time",
     )
     parser.add_argument("--name", default="phase10", help="run name under runs/train/ (phase10)")

@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+from scorer.cli.arg_types import confidence, positive_int
+
 DETECT_EXAMPLES = """examples:
   phase10 detect table.jpg
   phase10 detect table.jpg --json --annotate boxed.jpg
@@ -35,26 +37,6 @@ installed (skip with --no-map).
 """
 
 
-def _confidence(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"confidence must be between 0 and 1, got {text!r}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
     detect = subparsers.add_parser(
@@ -64,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     detect.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="photo(s) to read")
     detect.add_argument("--json", action="store_true", help="print JSON (one object per image)")
     detect.add_argument("--annotate", type=Path, metavar="OUT.jpg", help="write a boxed copy")
-    detect.add_argument("--conf", type=_confidence, default=None, help="minimum confidence (0.25)")
+    detect.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.25)")
     detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
     detect.add_argument(
         "--backend", choices=("onnx", "ultralytics"), default="onnx",
@@ -79,9 +61,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     ev.add_argument("--data", type=Path, default=Path("datasets/eval"), help="dataset folder")
     ev.add_argument("--split", default="test", choices=("train", "val", "test"))
-    ev.add_argument("--conf", type=_confidence, default=None, help="minimum confidence (0.25)")
+    ev.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.25)")
     ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
-    ev.add_argument("--limit", type=_positive_int, help="evaluate only the first N images")
+    ev.add_argument("--limit", type=positive_int, help="evaluate only the first N images")
     ev.add_argument("--json", action="store_true", help="print the figures as JSON")
     ev.add_argument("--no-map", action="store_true", help="skip ultralytics' mAP")
     ev.set_defaults(func=run_eval)

@@ -309,16 +309,7 @@ def register_cli(bench_subparsers: Any) -> None:
     """Add ``phase10 bench live`` to the ``bench`` group's sub-parsers."""
     import argparse
 
-    def positive(kind: type) -> Any:
-        def parse(text: str) -> Any:
-            try:
-                value = kind(text)
-            except ValueError:
-                raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-            if value <= 0:
-                raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-            return value
-        return parse
+    from scorer.cli.arg_types import positive_float, positive_int
 
     live = bench_subparsers.add_parser(
         "live", help="live camera readings per second, end to end", description=LIVE_DESCRIPTION,
@@ -327,11 +318,11 @@ def register_cli(bench_subparsers: Any) -> None:
     live.add_argument("--reader", choices=("model", "fake"), default="model",
                       help="the shipped detector (default) or a fake reader (pipeline only)")
     live.add_argument("--model", help="ONNX model file (default models/phase10-cards.onnx)")
-    live.add_argument("--seconds", type=positive(float), default=10.0, help="duration (10)")
-    live.add_argument("--clients", type=positive(int), default=1, help="viewers at once (1)")
+    live.add_argument("--seconds", type=positive_float, default=10.0, help="duration (10)")
+    live.add_argument("--clients", type=positive_int, default=1, help="viewers at once (1)")
     live.add_argument("--delay-ms", type=float, default=0.0,
                       help="fake reader only: sleep this long per frame, as a detector would")
-    live.add_argument("--slots", type=positive(int), help="detections at once (default: cores/2)")
+    live.add_argument("--slots", type=positive_int, help="detections at once (default: cores/2)")
     live.add_argument("--json", action="store_true", help="print JSON")
     live.set_defaults(func=run_cli)
 
