@@ -29,7 +29,7 @@ their params:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,14 +137,29 @@ class Standings:
         }
 
 
-def _replay(setup: GameSetup, rounds: Sequence[RoundRecord]) -> ReplayState:
+def _checked(
+    setup: GameSetup, rounds: Sequence[RoundRecord]
+) -> Iterator[tuple[RoundRecord, ReplayState]]:
+    """Each round checked in order: ``(the round normalised, the state after it)``.
+
+    Raises :class:`GameRulesError` or :class:`GameNotationError` at the first bad round, with
+    its 1-based number in ``params["round"]``.
+    """
     state = initial_state(setup)
     for index, record in enumerate(rounds):
         try:
-            state = apply_record(setup, state, check_record(setup, state, record))
+            normal = check_record(setup, state, record)
+            state = apply_record(setup, state, normal)
         except (GameRulesError, GameNotationError) as error:
             error.params.setdefault("round", index + 1)
             raise
+        yield normal, state
+
+
+def _replay(setup: GameSetup, rounds: Sequence[RoundRecord]) -> ReplayState:
+    state = initial_state(setup)
+    for _normal, after in _checked(setup, rounds):
+        state = after
     return state
 
 
@@ -166,17 +181,7 @@ def check_rounds(setup: GameSetup, rounds: Sequence[RoundRecord]) -> tuple[Round
 
     An error's ``params["round"]`` is the 1-based number of the first bad round.
     """
-    state = initial_state(setup)
-    checked: list[RoundRecord] = []
-    for index, record in enumerate(rounds):
-        try:
-            normal = check_record(setup, state, record)
-        except (GameRulesError, GameNotationError) as error:
-            error.params.setdefault("round", index + 1)
-            raise
-        checked.append(normal)
-        state = apply_record(setup, state, normal)
-    return tuple(checked)
+    return tuple(normal for normal, _state in _checked(setup, rounds))
 
 
 def replace_round(
@@ -203,16 +208,11 @@ def standings(setup: GameSetup, rounds: Sequence[RoundRecord]) -> Standings:
     """The standings after replaying ``rounds``; raises like :func:`check_rounds`."""
     state = initial_state(setup)
     points: list[list[int | None]] = [[] for _ in setup.players]
-    for index, record in enumerate(rounds):
-        try:
-            normal = check_record(setup, state, record)
-        except (GameRulesError, GameNotationError) as error:
-            error.params.setdefault("round", index + 1)
-            raise
+    for normal, after in _checked(setup, rounds):
         for seat, name in enumerate(setup.players):
             result = normal.result(name)
             points[seat].append(None if result is None else result.points)
-        state = apply_record(setup, state, normal)
+        state = after
     return _standings(setup, state, points)
 
 

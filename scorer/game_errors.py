@@ -15,17 +15,21 @@ from typing import Any
 from scorer.errors import NotationError, RulesError
 
 
-class _Detailed:
-    code: str
-    params: dict[str, Any]
-    player: str | None
-    field: str | None
+class _Detailed(Exception):
+    """The shared part of both errors: the details and their dict form."""
 
-    def _set_details(
-        self, code: str, params: dict[str, Any] | None, player: str | None, field: str | None
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        params: dict[str, Any] | None = None,
+        player: str | None = None,
+        field: str | None = None,
     ) -> None:
+        super().__init__(message)
         self.code = code
-        self.params = dict(params or {})
+        self.params: dict[str, Any] = dict(params or {})
         self.player = player
         self.field = field
 
@@ -40,33 +44,9 @@ class _Detailed:
         }
 
 
-class GameRulesError(RulesError, _Detailed):
+class GameRulesError(_Detailed, RulesError):
     """A round (or game set-up) that the rules forbid; says which player and field."""
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str,
-        params: dict[str, Any] | None = None,
-        player: str | None = None,
-        field: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self._set_details(code, params, player, field)
 
-
-class GameNotationError(NotationError, _Detailed):
+class GameNotationError(_Detailed, NotationError):
     """Round or set-up input that cannot be read; says which player and field."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        code: str,
-        params: dict[str, Any] | None = None,
-        player: str | None = None,
-        field: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self._set_details(code, params, player, field)

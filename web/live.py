@@ -165,9 +165,7 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
         if not (game.isdigit() and seat.isdigit()):
             raise NotationError("game and seat must be whole numbers")
         state = service.load(int(game))
-        if not 0 <= int(seat) < len(state.setup.players):
-            raise service.PlayerNotFound(f"game {game} has no seat {seat}")
-        standing = state.standings.players[int(seat)]
+        standing = service.player_at(state, int(seat))
         spec = service.phase_spec_for(state, standing)
         if args.get("phase", "").strip() and state.setup.rules.choose_phase:
             spec = state.setup.rules.phase(checking.phase_from(args["phase"]).number)
@@ -213,17 +211,12 @@ def player_page(game_id: int, seat: int) -> str:
     players choose, the one picked); freezing opens the photo check's confirm-and-correct step
     with the frozen cards (``.../check?cards=R5+B5+W``)."""
     state = service.load(game_id)
-    if not 0 <= seat < len(state.setup.players):
-        raise service.PlayerNotFound(f"game {game_id} has no seat {seat}")
-    standing = state.standings.players[seat]
-    phase = service.phase_spec_for(state, standing)
+    standing = service.player_at(state, seat)
+    phase = service.phase_chosen(state, standing, request.args.get("phase", ""))
     rules = state.setup.rules
     choices = []
     if rules.choose_phase:
         choices = [(n, i18n.describe_phase(rules.phase(n))) for n in standing.remaining]
-        chosen = request.args.get("phase", "")
-        if chosen.isdigit() and int(chosen) in standing.remaining:
-            phase = rules.phase(int(chosen))
     label = i18n.describe_phase(phase) if phase is not None and not choices else ""
     return render_template(
         "live.html", phase=phase.number if phase is not None else 1, phases=choices,

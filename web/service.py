@@ -176,3 +176,21 @@ def phase_spec_for(state: GameState, standing: PlayerStanding) -> PhaseSpec | No
     if standing.player in state.standings.tie_breaker and state.standings.tie_breaker_phase:
         return state.standings.tie_breaker_phase
     return standing.phase_spec
+
+
+def player_at(state: GameState, seat: int) -> PlayerStanding:
+    """The standing of the player in ``seat`` (0-based); :class:`PlayerNotFound` if no one sits
+    there."""
+    if not 0 <= seat < len(state.setup.players):
+        raise PlayerNotFound(f"game {state.game.id} has no seat {seat}")
+    return state.standings.players[seat]
+
+
+def phase_chosen(state: GameState, standing: PlayerStanding, chosen: str) -> PhaseSpec | None:
+    """The phase to check for this player: :func:`phase_spec_for`, or, when the rules let
+    players choose, the phase ``chosen`` (its number as text) if it is one they still need;
+    any other ``chosen`` is ignored."""
+    rules = state.setup.rules
+    if rules.choose_phase and chosen.isdigit() and int(chosen) in standing.remaining:
+        return rules.phase(int(chosen))
+    return phase_spec_for(state, standing)

@@ -19,14 +19,9 @@ MODES = ("check", "hand")
 
 def _page(game_id: int, seat: int, mode: str) -> str:
     state = service.load(game_id)
-    if not 0 <= seat < len(state.setup.players):
-        raise service.PlayerNotFound(f"game {game_id} has no seat {seat}")
-    standing = state.standings.players[seat]
-    phase = service.phase_spec_for(state, standing)
+    standing = service.player_at(state, seat)
+    phase = service.phase_chosen(state, standing, request.args.get("phase", ""))
     rules = state.setup.rules
-    chosen = request.args.get("phase", "")
-    if rules.choose_phase and chosen.isdigit() and int(chosen) in standing.remaining:
-        phase = rules.phase(int(chosen))
     prefill: dict[str, str] = {}
     if mode == "check" and standing.player in state.standings.tie_breaker:
         prefill["went_out"] = str(seat)  # the tie-breaker's winner is whoever laid it first
