@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+from scorer.cli.arg_types import positive_float, positive_int
+
 EXAMPLES = """examples:
   phase10 deck sheets
   phase10 deck enrol home red.jpg blue.jpg green.jpg yellow.jpg specials.jpg --preview check/
@@ -25,22 +27,10 @@ Fine-tuning needs the training extra: .venv/bin/pip install -e '.[train]'
 
 
 def _minutes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected minutes, got {text!r}") from None
-    if not 0 < value <= 120:
-        raise argparse.ArgumentTypeError(f"minutes must be in (0, 120], got {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    """A training budget in minutes, above 0 and at most 120."""
+    value = positive_float(text)
+    if value > 120:
+        raise argparse.ArgumentTypeError(f"minutes must be at most 120, got {text!r}")
     return value
 
 
@@ -82,10 +72,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                           "report card F1 / exact hand before and after", epilog=EXAMPLES,
                           formatter_class=fmt)
     demo.add_argument("--out", type=Path, default=Path("runs/deck-demo"), help="output folder")
-    demo.add_argument("--eval-images", type=_count, default=100, help="test scenes (100)")
+    demo.add_argument("--eval-images", type=positive_int, default=100, help="test scenes (100)")
     demo.add_argument("--minutes", type=_minutes, default=None,
                       help="training wall-clock budget in minutes (20)")
-    demo.add_argument("--train-images", type=_count, default=None, help="training tiles (600)")
+    demo.add_argument("--train-images", type=positive_int, default=None,
+                      help="training tiles (600)")
     demo.add_argument("--seed", type=int, default=11, help="seed of the photos and scenes")
     demo.set_defaults(func=_demo)
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
@@ -95,8 +86,9 @@ def _add_train_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", help="the enrolled deck")
     parser.add_argument("--minutes", type=_minutes, default=None,
                         help="training wall-clock budget in minutes (20; about 25 in all)")
-    parser.add_argument("--train-images", type=_count, default=None, help="training tiles (600)")
-    parser.add_argument("--epochs", type=_count, default=None, help="epoch cap (30)")
+    parser.add_argument("--train-images", type=positive_int, default=None,
+                        help="training tiles (600)")
+    parser.add_argument("--epochs", type=positive_int, default=None, help="epoch cap (30)")
     parser.add_argument("--no-use", action="store_true",
                         help="keep the current model choice (default: use the new model)")
     parser.add_argument("--progress-file", type=Path, default=None,
