@@ -99,9 +99,9 @@ def test_read_results_takes_the_last_row(tmp_path):
     assert read_results(tmp_path / "none.csv") == ({}, 0)
 
 
-def test_train_cli_rejects_reserved_faces_and_missing_data(capsys):
-    assert main(["train", "--faces", "uno"]) == 2
-    assert "reserved" in capsys.readouterr().err
+def test_train_cli_names_an_unknown_deck_and_missing_data(capsys):
+    assert main(["train", "--faces", "no-such-deck-here"]) == 2
+    assert "no deck 'no-such-deck-here'" in capsys.readouterr().err
     assert main(["train"]) == 2
     assert "--data is required" in capsys.readouterr().err
 

@@ -48,19 +48,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--faces", metavar="DECK",
-        help="reserved: fine-tune the shipped model on another deck's faces (not available yet)",
+        help="fine-tune the shipped model on an enrolled deck's faces (as phase10 deck train)",
     )
     parser.set_defaults(func=run_train)
 
 
 def run_train(args: argparse.Namespace) -> int:
     if args.faces:
-        print(
-            "phase10 train: error: --faces (fine-tuning the shipped model on a deck's faces) is "
-            "reserved for a later release and not available yet",
-            file=sys.stderr,
-        )
-        return 2
+        from scorer.cli.deck_command import run_train_faces
+
+        return run_train_faces(args)
     if not args.resume and not args.data:
         print("phase10 train: error: --data is required (or --resume)", file=sys.stderr)
         return 2
