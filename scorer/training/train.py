@@ -162,9 +162,9 @@ def export_onnx(weights: Path, export_args: Mapping[str, Any]) -> Path:
     model = ultralytics.YOLO(str(weights))
     with warnings.catch_warnings():
         # ultralytics deliberately uses torch's TorchScript exporter (dynamo=False), which emits
-        # deprecation warnings; show them, but never let a warnings-as-errors filter abort export.
-        for category in (DeprecationWarning, FutureWarning, UserWarning):
-            warnings.simplefilter("default", category)
+        # deprecation and tracer warnings (some from inside torch's C code); show them, but never
+        # let a warnings-as-errors filter abort the export.
+        warnings.simplefilter("default")
         out = model.export(format="onnx", **dict(export_args))
     if not out or not Path(out).is_file():
         raise TrainingSetupError(f"ONNX export of {weights} failed (see the log above)")
