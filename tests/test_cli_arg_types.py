@@ -87,14 +87,15 @@ def test_the_commands_use_the_shared_types():
     """No command module keeps its own copy of a shared type."""
     import scorer.cli.bench_command as bench
     import scorer.cli.dataset_command as dataset
+    import scorer.cli.deck_command as deck
     import scorer.cli.rules_commands as rules
     import scorer.cli.serve_command as serve
     import scorer.cli.train_command as train
     import scorer.cli.vision_commands as vision
 
-    for module in (bench, dataset, rules, serve, train, vision):
+    for module in (bench, dataset, deck, rules, serve, train, vision):
         for name in ("_positive_int", "_positive", "_positive_float", "_confidence",
-                     "_phase_number"):
+                     "_phase_number", "_count"):
             assert not hasattr(module, name), f"{module.__name__}.{name}"
     assert set(arg_types.__all__) == {"confidence", "non_negative_int", "phase_number", "port",
                                       "positive_float", "positive_int"}
