@@ -74,13 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            continue  # a command whose module is not written yet
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 
