@@ -127,6 +127,28 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert meta.class_names == tuple(NAMES)
     assert meta.input_hw == (640, 640)
 
+    # A second run continues from the first one's weights with a fresh schedule.
+    best = tmp_path / "runs" / "smoke" / "weights" / "best.pt"
+    code = main([
+        "train", "--data", str(data), "--epochs", "1", "--imgsz", "64", "--batch", "4",
+        "--project", str(tmp_path / "runs"), "--name", "more", "--no-install",
+        "--weights", str(best),
+    ])
+    assert code == 0, capsys.readouterr().err
+    import yaml
+
+    args = yaml.safe_load((tmp_path / "runs" / "more" / "args.yaml").read_text())
+    assert Path(args["model"]) == best and args["warmup_bias_lr"] <= args["lr0"]
+
+
+@needs_ultralytics
+def test_missing_start_weights_exit_2(tmp_path, capsys):
+    data = make_tiny_dataset(tmp_path / "tiny", n_train=1, n_val=1)
+    code = main(["train", "--data", str(data), "--project", str(tmp_path),
+                 "--weights", str(tmp_path / "none.pt")])
+    assert code == 2
+    assert "no weights to start from" in capsys.readouterr().err
+
 
 @needs_ultralytics
 def test_resume_without_a_run_exits_2(tmp_path, capsys):

@@ -13,6 +13,7 @@ EXAMPLES = """examples:
   phase10 train --data datasets/main --time 1.25
   phase10 train --data datasets/main --epochs 30 --batch 32
   phase10 train --name main --resume
+  phase10 train --data datasets/main --time 2 --weights models/phase10-cards.pt
   phase10 train --data datasets/tiny --epochs 1 --imgsz 128 --no-install
 
 The recipe (model, augmentations, export settings) is scorer/training/recipe.yaml; options here
@@ -40,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--name", default="phase10", help="run name under runs/train/ (phase10)")
     parser.add_argument("--project", type=Path, help="runs folder (default: runs/train)")
     parser.add_argument("--resume", action="store_true", help="resume runs/train/NAME from last.pt")
+    parser.add_argument(
+        "--weights", type=Path,
+        help="start from these trained weights (.pt) instead of the recipe's untrained model",
+    )
     parser.add_argument("--recipe", type=Path, help="recipe yaml (scorer/training/recipe.yaml)")
     parser.add_argument("--models-dir", type=Path, help="where to install the ONNX (models/)")
     parser.add_argument(
@@ -82,6 +87,7 @@ def run_train(args: argparse.Namespace) -> int:
             name=args.name,
             project=args.project or RUNS_DIR / "train",
             resume=args.resume,
+            weights=args.weights,
             command=command,
             **kwargs,
         )
@@ -106,7 +112,7 @@ def _command_line(args: argparse.Namespace) -> str:
     for option, value in (
         ("--data", args.data), ("--epochs", args.epochs), ("--imgsz", args.imgsz),
         ("--batch", args.batch), ("--time", args.time_hours), ("--name", args.name),
-        ("--project", args.project), ("--recipe", args.recipe),
+        ("--project", args.project), ("--recipe", args.recipe), ("--weights", args.weights),
     ):
         if value is not None:
             words += [option, str(value)]

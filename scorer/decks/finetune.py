@@ -138,18 +138,6 @@ def render_deck_dataset(deck_folder: Path, out: Path, plan: Plan,
     return out
 
 
-def _recipe_from(base: str, work: Path) -> Path:
-    import yaml
-
-    from scorer.training import load_recipe
-
-    recipe = load_recipe()
-    recipe["model"] = base
-    path = work / "recipe.yaml"
-    path.write_text(yaml.safe_dump(recipe, sort_keys=False))
-    return path
-
-
 def finetune(instance: Path, deck: str, plan: Plan = DEFAULT_PLAN, *, work: Path | None = None,
              use: bool = True, progress: Progress | None = None) -> str:
     """Fine-tune the detector on deck ``deck`` of ``instance``; returns the new model version.
@@ -199,7 +187,7 @@ def finetune(instance: Path, deck: str, plan: Plan = DEFAULT_PLAN, *, work: Path
             warnings.simplefilter("default")
             result = train(data, epochs=plan.epochs, imgsz=plan.imgsz, batch=plan.batch,
                            time_hours=plan.time_hours, name=run_name, project=work,
-                           recipe_path=_recipe_from(base, work), models_dir=None,
+                           weights=base, models_dir=None,
                            overrides=overrides, command=f"phase10 deck train {deck}")
     except (TrainingError, TrainingSetupError) as error:
         raise FinetuneError(str(error)) from None

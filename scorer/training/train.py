@@ -102,12 +102,15 @@ def train(
     overrides: Mapping[str, Any] | None = None,
     command: str = "",
     export: bool = True,
+    weights: str | Path | None = None,
 ) -> TrainResult:
     """Train (or resume) a detector on ``data`` with the recipe, then export and install it.
 
     ``time_hours`` is ultralytics' ``time=``: a wall-clock budget that re-plans the epoch count
     after each epoch and stops the run on time. ``models_dir=None`` skips copying the ONNX into
     ``models/`` and writing the model card. ``command`` (the command line) goes into the card.
+    ``weights`` (a trained ``.pt``) starts the run from those weights instead of the recipe's
+    untrained model yaml: a new run with a fresh schedule, not a resume.
     Raises :class:`TrainingError` on bad input and :class:`TrainingSetupError` without the extra.
     """
     recipe = load_recipe(recipe_path)
@@ -128,10 +131,15 @@ def train(
                 args[key] = value
         if time_hours is not None:
             args["time"] = float(time_hours)
+        if weights is not None:
+            # ultralytics warms biases up from 0.1, a jolt meant for an untrained head.
+            args["warmup_bias_lr"] = min(0.1, float(args.get("lr0", 0.01)))
         args.update(overrides or {})
         args["data"] = str(resolve_data_yaml(data, project / "_data"))
         args.update(project=str(project), name=name, exist_ok=True)
-        model = ultralytics.YOLO(str(recipe["model"]))
+        if weights is not None and not Path(weights).is_file():
+            raise TrainingError(f"no weights to start from: {weights} does not exist")
+        model = ultralytics.YOLO(str(weights or recipe["model"]))
         model.train(**args)
     wall = time.time() - started
     weights = run_dir / "weights"
