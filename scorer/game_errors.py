@@ -6,6 +6,8 @@ Both carry ``code`` (a short stable identifier), ``params`` (a JSON-able dict th
 built from), ``player`` (a name or ``None``) and ``field`` (``"points"``, ``"hand"``,
 ``"completed"``, ``"phase"``, ``"went_out"``, ``"player"``, ``"players"``, ``"results"``,
 ``"tie_breaker"``, ``"round"`` or ``None``). The codes are listed in :mod:`scorer.game`.
+When one check finds problems in several players' results, the first is raised and the others
+ride along in its ``more`` (so a form can mark every bad field at once).
 """
 
 from __future__ import annotations
@@ -32,16 +34,21 @@ class _Detailed(Exception):
         self.params: dict[str, Any] = dict(params or {})
         self.player = player
         self.field = field
+        self.more: tuple[_Detailed, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"error": message, "code", "params", "player", "field"}``."""
-        return {
+        """``{"error": message, "code", "params", "player", "field"}``, plus ``"more"`` (a list
+        of the same) when other players' results are wrong too."""
+        body: dict[str, Any] = {
             "error": str(self),
             "code": self.code,
             "params": self.params,
             "player": self.player,
             "field": self.field,
         }
+        if self.more:
+            body["more"] = [error.to_dict() for error in self.more]
+        return body
 
 
 class GameRulesError(_Detailed, RulesError):

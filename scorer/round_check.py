@@ -61,14 +61,33 @@ def check_record(setup: GameSetup, state: ReplayState, record: RoundRecord) -> R
     by_player = _results_by_player(setup, record, playing)
     went_out = _went_out(setup, record, by_player)
     if record.tie_breaker:
+        if problem := _went_out_without_phase(went_out, by_player):
+            raise problem
         results = tuple(_check_tie_breaker(setup, by_player[p], p == went_out) for p in playing)
     else:
-        results = tuple(
-            _check_result(setup, state.progress[setup.players.index(p)], by_player[p],
-                          p == went_out, went_out)
-            for p in playing
-        )
+        results = _check_results(setup, state, by_player, playing, went_out)
     return RoundRecord(results, went_out, record.tie_breaker)
+
+
+def _check_results(setup: GameSetup, state: ReplayState, by_player: dict[str, PlayerResult],
+                   playing: tuple[str, ...], went_out: str) -> tuple[PlayerResult, ...]:
+    """Every player's result checked; the first problem is raised with the others in ``more``."""
+    results: list[PlayerResult] = []
+    problems: list[GameRulesError | GameNotationError] = []
+    for name in playing:
+        progress = state.progress[setup.players.index(name)]
+        try:
+            if name == went_out and (problem := _went_out_without_phase(went_out, by_player)):
+                raise problem
+            results.append(_check_result(setup, progress, by_player[name], name == went_out,
+                                         went_out))
+        except (GameRulesError, GameNotationError) as problem:
+            problems.append(problem)
+    if problems:
+        first = problems[0]
+        first.more = tuple(problems[1:])
+        raise first
+    return tuple(results)
 
 
 def _results_by_player(
@@ -103,10 +122,15 @@ def _went_out(setup: GameSetup, record: RoundRecord, by_player: dict[str, Player
     if went_out not in by_player:
         raise refuse("went out but does not play this round", "extra_result", went_out,
                      "went_out", name=went_out)
-    if not by_player[went_out].completed:
-        raise refuse("went out, so they must have completed their phase (tick completed)",
-                     "went_out_without_phase", went_out, "completed")
     return went_out
+
+
+def _went_out_without_phase(went_out: str, by_player: dict[str, PlayerResult]
+                            ) -> GameRulesError | None:
+    if by_player[went_out].completed:
+        return None
+    return refuse("went out, so they must have completed their phase (tick completed)",
+                  "went_out_without_phase", went_out, "completed")
 
 
 def _check_tie_breaker(setup: GameSetup, result: PlayerResult, went_out: bool) -> PlayerResult:

@@ -181,6 +181,19 @@ def test_points_that_disagree_with_the_hand_are_refused(setup):
     assert rules_error(setup, [], record).code == "points_mismatch"
 
 
+def test_every_wrong_result_of_a_round_is_reported_at_once(setup):
+    """Two players' points are wrong: the first is raised, the second rides along."""
+    error = rules_error(setup, [], rnd("Ann", Ann=(True, 0), Bob=(False, 52), Cy=(False, 500)))
+    assert (error.player, error.code) == ("Bob", "points_not_multiple_of_5")
+    assert [(e.player, e.code) for e in error.more] == [("Cy", "points_too_high")]
+    assert error.to_dict()["more"][0]["player"] == "Cy"
+    forgot = rules_error(setup, [], rnd("Ann", Ann=(False, 0), Bob=(False, 52), Cy=(False, 50)))
+    assert [(e.player, e.code) for e in (forgot, *forgot.more)] == [
+        ("Ann", "went_out_without_phase"), ("Bob", "points_not_multiple_of_5")]
+    single = rules_error(setup, [], rnd("Ann", Ann=(True, 0), Bob=(False, 52), Cy=(False, 50)))
+    assert single.more == () and "more" not in single.to_dict()
+
+
 def test_two_players_marked_as_going_out_is_refused():
     """'exactly one player goes out'"""
     with pytest.raises(RulesError) as caught:

@@ -109,6 +109,18 @@ def test_engine_errors_are_400_with_code_player_and_field(client):
     assert "multiple of 5" in body["error"]
 
 
+def test_other_players_wrong_results_are_listed_under_more(client):
+    gid = create(client, players=("Ann", "Bob", "Cy"))["id"]
+    body = round_body(1, bob=7)
+    body["results"].append({"player": "Cy", "completed": False, "points": 400})
+    response = client.post(f"/api/games/{gid}/rounds", json=body)
+    assert response.status_code == 400
+    error = response.get_json()
+    assert error["player"] == "Bob"
+    assert [(m["player"], m["code"], m["field"]) for m in error["more"]] == [
+        ("Cy", "points_too_high", "points")]
+
+
 @pytest.mark.parametrize("body", [
     {"players": ["Solo"]},
     {"players": "Ann Bob"},

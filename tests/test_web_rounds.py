@@ -70,6 +70,20 @@ def test_bad_points_text_is_a_field_error(client, new_game, play_round):
     assert any("whole number" in e for e in errors(response))
 
 
+def test_every_bad_field_is_marked_at_once(client, new_game, play_round):
+    """Both players' points are wrong: each gets its message beside its field."""
+    game_id = new_game(players=("Ann", "Bob", "Cy"))
+    response = play_round(game_id, {0: (True, None), 1: (False, 52), 2: (False, 500)}, went_out=0)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    for seat, words in ((1, "multiple of 5"), (2, "more than a hand can score")):
+        row = page[page.index(f'data-seat="{seat}"'):]
+        row = row[:row.index("</fieldset>")] if "</fieldset>" in row else row[:2000]
+        assert words in row, (seat, row)
+    assert "see the messages below" in page
+    assert standings(client, game_id)["players"][0]["total"] == 0  # nothing was saved
+
+
 def test_a_stale_round_is_409_and_shows_the_current_state(client, new_game, play_round):
     game_id = new_game()
     play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0, version=1)

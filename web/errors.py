@@ -41,6 +41,9 @@ def payload(error: BaseException) -> dict[str, Any]:
         value = getattr(error, attr, None)
         if value is not None:
             body[attr] = value
+    more = getattr(error, "more", ())
+    if more:
+        body["more"] = [payload(problem) for problem in more]
     if isinstance(error, store.StaleVersion):
         body["version"] = error.current
     if isinstance(error, service.BrokenGame):

@@ -46,11 +46,14 @@ def _save(state: service.GameState, number: int | None) -> Response | tuple[str,
         form.errors["general"] = i18n.error_message(store.StaleVersion(current.version))
         return _render(current, form, number, 409, conflict=True)
     except (NotationError, RulesError) as error:
-        key = forms.field_key(state.setup, getattr(error, "player", None),
-                              getattr(error, "field", None))
-        form.errors[key] = i18n.error_message(error)
-        if key != "general":
-            form.errors["general"] = _("The round was not saved: see the message below.")
+        for problem in (error, *getattr(error, "more", ())):
+            key = forms.field_key(state.setup, getattr(problem, "player", None),
+                                  getattr(problem, "field", None))
+            form.errors.setdefault(key, i18n.error_message(problem))
+        if "general" not in form.errors:
+            form.errors["general"] = (
+                _("The round was not saved: see the message below.") if len(form.errors) == 1
+                else _("The round was not saved: see the messages below."))
         return _render(state, form, number, 400)
     flash(_("Round %(number)d saved.", number=number or len(state.rounds) + 1))
     return redirect(url_for("games.scoreboard", game_id=state.game.id))
