@@ -8,6 +8,7 @@ import pytest
 from scorer.vision.geometry import (
     PAD_VALUE,
     box_iou,
+    fitted_size,
     letterbox,
     nms,
     unletterbox_boxes,
@@ -41,6 +42,20 @@ def test_letterbox_to_a_non_square_input():
     boxed, box = letterbox(np.zeros((100, 300, 3), np.uint8), (480, 640))
     assert boxed.shape == (480, 640, 3)
     assert box.scale == pytest.approx(640 / 300)
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ((960, 1280), (480, 640)),   # a 4:3 webcam frame: no padding at all
+    ((1280, 960), (640, 480)),   # the same phone photo held upright
+    ((720, 1280), (384, 640)),   # 16:9: 360 rows padded up to the stride
+    ((640, 640), (640, 640)),
+    ((100, 200), (320, 640)),    # small frames are enlarged to the limit, as with a fixed input
+])
+def test_a_dynamic_input_fits_the_frame_in_stride_multiples(source, expected):
+    assert fitted_size(source, (640, 640)) == expected
+    padded, box = letterbox(np.zeros((*source, 3), np.uint8), expected)
+    assert padded.shape[:2] == expected and box.scale == pytest.approx(
+        min(640 / source[0], 640 / source[1]))
 
 
 def test_boxes_round_trip_through_the_letterbox():
@@ -96,3 +111,12 @@ def test_nms_of_nothing_and_bad_shapes():
     assert nms(np.zeros((0, 4)), np.zeros(0)).shape == (0,)
     with pytest.raises(ValueError, match="2 boxes but 1 scores"):
         nms(np.zeros((2, 4)), np.zeros(1))
+
+
+def test_only_a_dynamic_model_gets_a_rectangular_input():
+    from scorer.vision.onnx_detector import ModelMetadata
+
+    fixed = ModelMetadata(("R1",), (640, 640), 32, False, "")
+    free = ModelMetadata(("R1",), (640, 640), 32, False, "", dynamic_input=True)
+    assert fixed.input_size_for((960, 1280)) == (640, 640)
+    assert free.input_size_for((960, 1280)) == (480, 640)

@@ -51,6 +51,8 @@ def test_the_model_describes_itself(model):
     meta = read_model_metadata(model)
     assert meta.class_names == DEFAULT_CLASS_NAMES
     assert meta.input_hw == (640, 640)
+    assert meta.dynamic_input  # exported with dynamic=True: 4:3 frames run at 640x480
+    assert meta.input_size_for((960, 1280)) == (480, 640)
     assert get_detector(str(model)) is get_detector(str(model))  # one session per process
 
 

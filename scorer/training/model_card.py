@@ -90,8 +90,8 @@ def render_model_card(result: Any, recipe: dict[str, Any], command: str) -> str:
         "`scorer.vision` pairs them into physical cards.",
         "",
         "## Input and output",
-        f"- Input: `images` float32 (1, 3, {export['imgsz']}, {export['imgsz']}), RGB, 0..1, "
-        "letterboxed with grey (114) padding; class names and input size are in the ONNX metadata.",
+        f"- Input: `images` float32 {_input_shape(export)}, RGB, 0..1, letterboxed with grey "
+        "(114) padding; class names and input size are in the ONNX metadata.",
         f"- Output: (1, 4 + {len(DEFAULT_CLASS_NAMES)}, anchors) = centre x, centre y, width, "
         "height in input pixels, then one score per class; NMS is done by `scorer.vision`.",
         f"- ONNX opset {export['opset']}, simplified with onnxslim: {export['simplify']}; "
@@ -141,3 +141,11 @@ def write_model_card(path: Path, result: Any, recipe: dict[str, Any], command: s
     """Write the model card to ``path``; returns it."""
     path.write_text(render_model_card(result, recipe, command))
     return path
+
+
+def _input_shape(export: dict) -> str:
+    size = export["imgsz"]
+    if export.get("dynamic"):
+        return (f"(1, 3, H, W), H and W multiples of 32 up to {size}: the frame fitted inside "
+                f"{size}x{size} (a 4:3 frame runs at {size}x{size * 3 // 4})")
+    return f"(1, 3, {size}, {size})"

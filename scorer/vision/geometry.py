@@ -57,6 +57,24 @@ def letterbox(
     return padded, Letterbox(scale, float(left), float(top), (src_h, src_w))
 
 
+def fitted_size(source_hw: tuple[int, int], limit_hw: tuple[int, int], stride: int = 32
+                ) -> tuple[int, int]:
+    """The smallest input ``(height, width)``, in multiples of ``stride``, that holds the source
+    scaled to fit inside ``limit_hw``: a 1280x960 frame under a 640 limit runs at 640x480.
+
+    This is the rectangular letterbox of a model with a dynamic input: less padding, less work.
+    """
+    src_h, src_w = source_hw
+    if src_h <= 0 or src_w <= 0:
+        raise ValueError(f"cannot fit an empty image of size {source_hw}")
+    scale = min(limit_hw[0] / src_h, limit_hw[1] / src_w)
+
+    def padded(side: int, limit: int) -> int:
+        return min(limit, -(-round(side * scale) // stride) * stride)
+
+    return padded(src_h, limit_hw[0]), padded(src_w, limit_hw[1])
+
+
 def unletterbox_boxes(boxes: np.ndarray, box: Letterbox) -> np.ndarray:
     """Map ``(N, 4)`` xyxy boxes from model-input pixels back to source pixels, clipped."""
     out = np.asarray(boxes, dtype=np.float32).reshape(-1, 4).copy()

@@ -1,6 +1,8 @@
 """The ONNX adapter: the only module that knows YOLOv8's exported layout.
 
-Input ``images``: float32 ``(1, 3, H, W)``, RGB, 0..1, letterboxed. Output ``output0``:
+Input ``images``: float32 ``(1, 3, H, W)``, RGB, 0..1, letterboxed: to the metadata's ``imgsz``,
+or, when the file was exported with a dynamic input, to the smallest multiple of the stride that
+holds the frame within ``imgsz`` (a 4:3 frame runs at 640x480). Output ``output0``:
 ``(1, 4 + nc, anchors)`` with rows ``cx, cy, w, h`` (input pixels) then one score per class.
 Class names and input size come from the metadata ultralytics writes into the file (parsed with
 :func:`ast.literal_eval`). One onnxruntime session per model file per process (cached).
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +20,7 @@ import cv2
 import numpy as np
 
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import letterbox, nms, unletterbox_boxes, xywh_to_xyxy
+from scorer.vision.geometry import fitted_size, letterbox, nms, unletterbox_boxes, xywh_to_xyxy
 
 INTRA_OP_THREADS = 2
 MAX_CANDIDATES = 1000  # boxes kept for NMS, highest scores first
@@ -39,13 +41,24 @@ class ModelNotFoundError(ModelError, FileNotFoundError):
 
 @dataclass(frozen=True)
 class ModelMetadata:
-    """What the ONNX file says about itself: class names, input ``(height, width)``, stride."""
+    """What the ONNX file says about itself: class names, input ``(height, width)``, stride.
+
+    ``dynamic_input``: the input's height and width are free (the file was exported with
+    ``dynamic=True``), so ``input_hw`` is the largest size the model was made for, not the only one.
+    """
 
     class_names: tuple[str, ...]
     input_hw: tuple[int, int]
     stride: int
     end2end: bool
     description: str
+    dynamic_input: bool = False
+
+    def input_size_for(self, source_hw: tuple[int, int]) -> tuple[int, int]:
+        """The input ``(height, width)`` a frame of ``source_hw`` is letterboxed to."""
+        if not self.dynamic_input:
+            return self.input_hw
+        return fitted_size(source_hw, self.input_hw, self.stride)
 
 
 def parse_metadata(meta: dict[str, str]) -> ModelMetadata:
@@ -108,6 +121,8 @@ def _session(path: str):
     except Exception as error:  # onnxruntime raises its own untyped errors on bad files
         raise ModelError(f"cannot load the ONNX model {path}: {error}") from None
     meta = parse_metadata(session.get_modelmeta().custom_metadata_map)
+    height, width = session.get_inputs()[0].shape[2:4]
+    meta = replace(meta, dynamic_input=not (isinstance(height, int) and isinstance(width, int)))
     if meta.end2end:
         raise ModelError(f"{path} has an end-to-end (NMS-free) head; export with nms=False")
     return session, meta
@@ -162,7 +177,7 @@ class OnnxDetector:
 
     def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
         """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
-        tensor, box = preprocess(image_bgr, self.metadata.input_hw)
+        tensor, box = preprocess(image_bgr, self.metadata.input_size_for(image_bgr.shape[:2]))
         with _LOCK:  # one session shared by threads (waitress): keep runs sequential
             (output,) = self.session.run(None, {self.input_name: tensor})[:1]
         boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))
