@@ -109,8 +109,8 @@ def train(
     ``time_hours`` is ultralytics' ``time=``: a wall-clock budget that re-plans the epoch count
     after each epoch and stops the run on time. ``models_dir=None`` skips copying the ONNX into
     ``models/`` and writing the model card. ``command`` (the command line) goes into the card.
-    ``weights`` (a trained ``.pt``) starts the run from those weights instead of the recipe's
-    untrained model yaml: a new run with a fresh schedule, not a resume.
+    ``weights`` (a trained ``.pt``, or another model yaml) replaces the recipe's untrained model
+    yaml as the starting point: a new run with a fresh schedule, not a resume.
     Raises :class:`TrainingError` on bad input and :class:`TrainingSetupError` without the extra.
     """
     recipe = load_recipe(recipe_path)
@@ -137,7 +137,7 @@ def train(
         args.update(overrides or {})
         args["data"] = str(resolve_data_yaml(data, project / "_data"))
         args.update(project=str(project), name=name, exist_ok=True)
-        if weights is not None and not Path(weights).is_file():
+        if weights is not None and Path(weights).suffix == ".pt" and not Path(weights).is_file():
             raise TrainingError(f"no weights to start from: {weights} does not exist")
         model = ultralytics.YOLO(str(weights or recipe["model"]))
         model.train(**args)
