@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -87,6 +90,21 @@ def test_eval_cli_prints_the_figures(tiny_dataset, monkeypatch, capsys):
                  "--no-map"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["images"] == 4 and figures["recall"] == 0.0 and figures["read_cards"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ultralytics") is None,
+                    reason="the mAP needs the [train] extra; CI installs it")
+def test_eval_json_with_the_map_is_pure_json(tiny_dataset):
+    """ultralytics' val logs on stdout; with --json, stdout must still be one JSON object."""
+    command = ["eval", "--data", str(tiny_dataset), "--split", "test", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from scorer.cli import main; sys.exit(main())",
+         *command], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert figures["images"] == 4 and 0 <= figures["map50"] <= 1
+    assert "mAP50" in done.stderr  # the log went to stderr instead
 
 
 def test_eval_cli_without_a_dataset_exits_2(tmp_path, monkeypatch, capsys):

@@ -9,8 +9,11 @@ datasets/weights/runs folders into the project with ``sync`` off.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import scorer
@@ -91,3 +94,22 @@ def _undo_pil_patch() -> None:
     original = getattr(patches, "_image_open", None)
     if original is not None and Image.open is getattr(patches, "image_open", None):
         Image.open = original
+
+
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """Send everything written to file descriptor 1 to descriptor 2 for the duration.
+
+    ultralytics logs and draws progress bars on stdout through handlers that hold their own
+    reference to it, so ``contextlib.redirect_stdout`` cannot move them; a command whose stdout
+    is JSON wraps its ultralytics calls in this instead.
+    """
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)

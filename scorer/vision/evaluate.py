@@ -197,7 +197,12 @@ def ultralytics_map(model: Path, data: Path, split: str, imgsz: int = 640) -> di
     """
     import warnings
 
-    from scorer.training.offline import RUNS_DIR, TrainingSetupError, import_ultralytics
+    from scorer.training.offline import (
+        RUNS_DIR,
+        TrainingSetupError,
+        import_ultralytics,
+        stdout_to_stderr,
+    )
     from scorer.training.train import resolve_data_yaml
 
     try:
@@ -205,7 +210,7 @@ def ultralytics_map(model: Path, data: Path, split: str, imgsz: int = 640) -> di
     except TrainingSetupError as error:
         raise ImportError(str(error)) from None
     data_yaml = resolve_data_yaml(data, RUNS_DIR / "eval" / "_data")
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), stdout_to_stderr():  # stdout may be the command's JSON
         warnings.simplefilter("default")
         metrics = ultralytics.YOLO(str(model), task="detect").val(
             data=str(data_yaml), split=split, imgsz=imgsz, batch=1, device="cpu",
