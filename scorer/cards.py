@@ -1,4 +1,4 @@
-"""Card values, their short notation (``R5``, ``B12``, ``W``, ``S``), the deck and penalty points."""
+"""Card values, their short notation (``R5``, ``B12``, ``W``, ``S``), the deck, penalty points."""
 
 from __future__ import annotations
 
@@ -139,7 +139,8 @@ def parse_card(text: str) -> Card:
             return Card.number(_COLOUR_WORDS[match.group(1)], value)
         raise NotationError(f"bad card {text!r}: numbers go from 1 to 12")
     raise NotationError(
-        f"bad card {text!r}: write a colour letter and a number (R5, B12, G1, Y7), W for Wild or S for Skip"
+        f"bad card {text!r}: write a colour letter and a number (R5, B12, G1, Y7), "
+        "W for Wild or S for Skip"
     )
 
 

@@ -61,8 +61,7 @@ def check_record(setup: GameSetup, state: ReplayState, record: RoundRecord) -> R
     by_player = _results_by_player(setup, record, playing)
     went_out = _went_out(setup, record, by_player)
     if record.tie_breaker:
-        if problem := _went_out_without_phase(went_out, by_player):
-            raise problem
+        _check_went_out_completed(by_player[went_out])
         results = tuple(_check_tie_breaker(setup, by_player[p], p == went_out) for p in playing)
     else:
         results = _check_results(setup, state, by_player, playing, went_out)
@@ -77,8 +76,6 @@ def _check_results(setup: GameSetup, state: ReplayState, by_player: dict[str, Pl
     for name in playing:
         progress = state.progress[setup.players.index(name)]
         try:
-            if name == went_out and (problem := _went_out_without_phase(went_out, by_player)):
-                raise problem
             results.append(_check_result(setup, progress, by_player[name], name == went_out,
                                          went_out))
         except (GameRulesError, GameNotationError) as problem:
@@ -125,12 +122,11 @@ def _went_out(setup: GameSetup, record: RoundRecord, by_player: dict[str, Player
     return went_out
 
 
-def _went_out_without_phase(went_out: str, by_player: dict[str, PlayerResult]
-                            ) -> GameRulesError | None:
-    if by_player[went_out].completed:
-        return None
-    return refuse("went out, so they must have completed their phase (tick completed)",
-                  "went_out_without_phase", went_out, "completed")
+def _check_went_out_completed(result: PlayerResult) -> None:
+    """The player who went out must have completed their phase."""
+    if not result.completed:
+        raise refuse("went out, so they must have completed their phase (tick completed)",
+                     "went_out_without_phase", result.player, "completed")
 
 
 def _check_tie_breaker(setup: GameSetup, result: PlayerResult, went_out: bool) -> PlayerResult:
@@ -145,6 +141,8 @@ def _check_tie_breaker(setup: GameSetup, result: PlayerResult, went_out: bool) -
 def _check_result(
     setup: GameSetup, progress: Progress, result: PlayerResult, is_out: bool, went_out: str
 ) -> PlayerResult:
+    if is_out:
+        _check_went_out_completed(result)
     phase = _check_phase(setup, progress, result)
     points = _check_points(result, is_out, went_out)
     return replace(result, points=points, phase=phase)

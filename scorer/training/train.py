@@ -142,10 +142,12 @@ def train(
         model = ultralytics.YOLO(str(weights or recipe["model"]))
         model.train(**args)
     wall = time.time() - started
-    weights = run_dir / "weights"
-    best = weights / "best.pt" if (weights / "best.pt").is_file() else weights / "last.pt"
+    weights_dir = run_dir / "weights"
+    best = weights_dir / "best.pt"
     if not best.is_file():
-        raise TrainingSetupError(f"training finished without weights in {weights}")
+        best = weights_dir / "last.pt"
+    if not best.is_file():
+        raise TrainingSetupError(f"training finished without weights in {weights_dir}")
     metrics, epochs_done = read_results(run_dir / "results.csv")
     run_args = _read_args(run_dir / "args.yaml")
     result = TrainResult(run_dir, best, None, None, wall, epochs_done, metrics, run_args)
