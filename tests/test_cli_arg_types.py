@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorer.cli import arg_types, main
 from scorer.cli.arg_types import (
     confidence,
+    input_size,
     non_negative_int,
     phase_number,
     port,
@@ -37,6 +38,11 @@ def test_positive_float_round_trips(value):
 @given(st.floats(min_value=0.0, max_value=1.0))
 def test_confidence_round_trips(value):
     assert confidence(repr(value)) == value
+
+
+@given(st.integers(min_value=10, max_value=60))
+def test_input_size_round_trips(multiple):
+    assert input_size(str(32 * multiple)) == 32 * multiple
 
 
 @pytest.mark.parametrize("number", range(1, 11))
@@ -68,6 +74,10 @@ def test_port_round_trips(number):
         (confidence, "1.5", "confidence must be between 0 and 1, got '1.5'"),
         (confidence, "-0.1", "confidence must be between 0 and 1, got '-0.1'"),
         (confidence, "nan", "confidence must be between 0 and 1, got 'nan'"),
+        (input_size, "big", "expected a whole number, got 'big'"),
+        (input_size, "1000", "input size must be a multiple of 32 from 320 to 1920, got '1000'"),
+        (input_size, "288", "input size must be a multiple of 32 from 320 to 1920, got '288'"),
+        (input_size, "1952", "input size must be a multiple of 32 from 320 to 1920, got '1952'"),
         (phase_number, "0", "phase must be a number from 1 to 10, got '0'"),
         (phase_number, "11", "phase must be a number from 1 to 10, got '11'"),
         (phase_number, "two", "phase must be a number from 1 to 10, got 'two'"),
@@ -97,8 +107,8 @@ def test_the_commands_use_the_shared_types():
         for name in ("_positive_int", "_positive", "_positive_float", "_confidence",
                      "_phase_number", "_count"):
             assert not hasattr(module, name), f"{module.__name__}.{name}"
-    assert set(arg_types.__all__) == {"confidence", "non_negative_int", "phase_number", "port",
-                                      "positive_float", "positive_int"}
+    assert set(arg_types.__all__) == {"confidence", "input_size", "non_negative_int",
+                                      "phase_number", "port", "positive_float", "positive_int"}
 
 
 @pytest.mark.parametrize(
@@ -108,6 +118,8 @@ def test_the_commands_use_the_shared_types():
          "argument --phase: phase must be a number from 1 to 10, got '11'"),
         (["bench", "rules", "--tables", "0"],
          "argument --tables: expected a positive number, got '0'"),
+        (["detect", "x.jpg", "--imgsz", "1000"],
+         "argument --imgsz: input size must be a multiple of 32 from 320 to 1920, got '1000'"),
         (["serve", "--port", "70000"],
          "argument --port: port must be from 1 to 65535, got '70000'"),
     ],

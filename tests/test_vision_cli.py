@@ -23,6 +23,7 @@ class FakeDetector:
 
     def __init__(self) -> None:
         self.calls = 0
+        self.imgsz: int | None = None
 
     def detect(self, image, conf=0.25, iou=0.7):
         self.calls += 1
@@ -51,7 +52,11 @@ def table_image() -> np.ndarray:
 @pytest.fixture
 def fake(monkeypatch):
     detector = FakeDetector()
-    monkeypatch.setattr(reading_module, "get_detector", lambda path=None: detector)
+    def get_detector(path=None, imgsz=None):
+        detector.imgsz = imgsz
+        return detector
+
+    monkeypatch.setattr(reading_module, "get_detector", get_detector)
     return detector
 
 
@@ -99,6 +104,12 @@ def test_detect_json_contract(fake, photo, capsys):
     assert list(first) == ["card", "confidence", "box"]
     assert first["card"] == "R5" and 0 < first["confidence"] <= 1
     assert len(first["box"]) == 4 and all(isinstance(v, float) for v in first["box"])
+
+
+def test_detect_passes_the_input_size_to_the_detector(fake, photo, capsys):
+    assert main(["detect", str(photo), "--json", "--imgsz", "960"]) == 0
+    assert fake.imgsz == 960
+    assert json.loads(capsys.readouterr().out)["count"] == 3
 
 
 def test_detect_several_images_prints_one_json_object_per_line(fake, photo, capsys):

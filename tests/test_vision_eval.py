@@ -85,7 +85,7 @@ def test_eval_cli_prints_the_figures(tiny_dataset, monkeypatch, capsys):
         def detect(self, image, conf=0.25, iou=0.7):
             return Detections.empty()
 
-    monkeypatch.setattr(reading_module, "get_detector", lambda path=None: Blind())
+    monkeypatch.setattr(reading_module, "get_detector", lambda path=None, imgsz=None: Blind())
     assert main(["eval", "--data", str(tiny_dataset), "--split", "test", "--json",
                  "--no-map"]) == 0
     figures = json.loads(capsys.readouterr().out)
@@ -108,6 +108,6 @@ def test_eval_json_with_the_map_is_pure_json(tiny_dataset):
 
 
 def test_eval_cli_without_a_dataset_exits_2(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(reading_module, "get_detector", lambda path=None: None)
+    monkeypatch.setattr(reading_module, "get_detector", lambda path=None, imgsz=None: None)
     assert main(["eval", "--data", str(tmp_path / "none"), "--no-map"]) == 2
     assert "no manifest" in capsys.readouterr().err

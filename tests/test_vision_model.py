@@ -88,6 +88,32 @@ def test_a_non_square_frame_reads_the_same_cards_in_the_right_place(model, scene
     assert matched >= 0.7 * len(square), (matched, len(square))
 
 
+def test_a_larger_input_reads_the_cards_in_the_same_place(model, scenes):
+    """At ``imgsz=960`` a 640 scene is enlarged, not cropped: the confident cards read at 640
+    are read again with boxes in the same source pixels (a scale left out of the box mapping
+    would move them by half their coordinates)."""
+    assert get_detector(str(model), 960).metadata.input_size_for((640, 640), 960) == (960, 960)
+    confident = matched = 0
+    for k in range(N_SCENES):
+        image = _scene(scenes, k)
+        large = read_cards(image, model=model, imgsz=960)
+        for card in read_cards(image, model=model).cards:
+            if card.confidence < 0.5:
+                continue
+            confident += 1
+            same = [c for c in large.cards if c.card == card.card]
+            matched += any(np.abs(np.array(c.box) - card.box).max() < 8 for c in same)
+    assert confident >= 5
+    assert matched >= 0.7 * confident, (matched, confident)
+
+
+def test_another_input_size_must_fit_the_stride(model):
+    from scorer.vision.onnx_detector import ModelError, OnnxDetector
+
+    with pytest.raises(ModelError, match="multiple of 32, got 1000"):
+        OnnxDetector(model, imgsz=1000)
+
+
 def _inside(reading, top: int, bottom: int, margin: int = 40, threshold: float = 0.5):
     """The confident cards of ``reading`` lying well inside the rows ``top..bottom``."""
     return [

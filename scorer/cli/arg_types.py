@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import math
 
-__all__ = ["confidence", "non_negative_int", "phase_number", "port", "positive_float",
-           "positive_int"]
+__all__ = ["confidence", "input_size", "non_negative_int", "phase_number", "port",
+           "positive_float", "positive_int"]
 
 
 def _whole_number(text: str) -> int:
@@ -79,6 +79,20 @@ def confidence(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
     if not 0.0 <= value <= 1.0:  # nan fails this too
         raise argparse.ArgumentTypeError(f"confidence must be between 0 and 1, got {text!r}")
+    return value
+
+
+def input_size(text: str) -> int:
+    """A detector input side in pixels: a multiple of 32 from 320 to 1920.
+
+    Raises ``ArgumentTypeError``: "expected a whole number, got 'big'" or
+    "input size must be a multiple of 32 from 320 to 1920, got '1000'".
+    """
+    value = _whole_number(text)
+    if not 320 <= value <= 1920 or value % 32:
+        raise argparse.ArgumentTypeError(
+            f"input size must be a multiple of 32 from 320 to 1920, got {text!r}"
+        )
     return value
 
 

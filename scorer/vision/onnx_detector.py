@@ -54,11 +54,17 @@ class ModelMetadata:
     description: str
     dynamic_input: bool = False
 
-    def input_size_for(self, source_hw: tuple[int, int]) -> tuple[int, int]:
-        """The input ``(height, width)`` a frame of ``source_hw`` is letterboxed to."""
+    def input_size_for(
+        self, source_hw: tuple[int, int], limit: int | None = None
+    ) -> tuple[int, int]:
+        """The input ``(height, width)`` a frame of ``source_hw`` is letterboxed to.
+
+        ``limit`` (dynamic inputs only) replaces the exported size as the longest side allowed.
+        """
         if not self.dynamic_input:
             return self.input_hw
-        return fitted_size(source_hw, self.input_hw, self.stride)
+        limit_hw = (limit, limit) if limit else self.input_hw
+        return fitted_size(source_hw, limit_hw, self.stride)
 
 
 def parse_metadata(meta: dict[str, str]) -> ModelMetadata:
@@ -163,13 +169,34 @@ def decode_output(
     return boxes[kept], scores[kept], class_ids[kept]
 
 
+def _checked_imgsz(imgsz: int | None, meta: ModelMetadata, path: Path) -> int | None:
+    """``imgsz`` when the model can run at it (None: the exported size); else ModelError."""
+    if imgsz is None or (imgsz,) * 2 == meta.input_hw:
+        return None
+    if not meta.dynamic_input:
+        size = "x".join(map(str, meta.input_hw))
+        raise ModelError(
+            f"{path.name} was exported with a fixed {size} input; another input size needs an "
+            "export with a dynamic input (export.dynamic in the training recipe)"
+        )
+    if imgsz <= 0 or imgsz % meta.stride:
+        raise ModelError(f"input size must be a positive multiple of {meta.stride}, got {imgsz}")
+    return imgsz
+
+
 class OnnxDetector:
     """Runs the exported detector on BGR images and returns :class:`Detections` in source pixels."""
 
-    def __init__(self, model_path: str | Path) -> None:
+    def __init__(self, model_path: str | Path, imgsz: int | None = None) -> None:
+        """``imgsz``: the longest input side, when not the exported one (a dynamic-input model
+        only; a multiple of the stride). Larger reads smaller cards, at a quadratic cost in time.
+
+        Raises :class:`ModelError` when the model cannot run at ``imgsz``.
+        """
         self.model_path = Path(model_path).resolve()
         self.session, self.metadata = _session(str(self.model_path))
         self.input_name = self.session.get_inputs()[0].name
+        self.imgsz = _checked_imgsz(imgsz, self.metadata, self.model_path)
 
     @property
     def class_names(self) -> tuple[str, ...]:
@@ -177,7 +204,8 @@ class OnnxDetector:
 
     def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
         """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
-        tensor, box = preprocess(image_bgr, self.metadata.input_size_for(image_bgr.shape[:2]))
+        input_hw = self.metadata.input_size_for(image_bgr.shape[:2], self.imgsz)
+        tensor, box = preprocess(image_bgr, input_hw)
         with _LOCK:  # one session shared by threads (waitress): keep runs sequential
             (output,) = self.session.run(None, {self.input_name: tensor})[:1]
         boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))

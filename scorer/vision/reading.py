@@ -35,18 +35,20 @@ def model_path() -> Path:
     return Path(override) if override else DEFAULT_MODEL
 
 
-def get_detector(path: str | None = None) -> OnnxDetector:
+def get_detector(path: str | None = None, imgsz: int | None = None) -> OnnxDetector:
     """The cached detector for ``path`` (default :func:`model_path`): one session per process.
+
+    ``imgsz`` overrides the longest input side (see :class:`OnnxDetector`).
 
     Raises :class:`~scorer.vision.onnx_detector.ModelNotFoundError` (a ``FileNotFoundError``)
     when the file is missing, :class:`~scorer.vision.onnx_detector.ModelError` when unreadable.
     """
-    return _detector(str(Path(path or model_path()).resolve()))
+    return _detector(str(Path(path or model_path()).resolve()), imgsz)
 
 
 @lru_cache(maxsize=4)
-def _detector(path: str) -> OnnxDetector:
-    return OnnxDetector(path)
+def _detector(path: str, imgsz: int | None) -> OnnxDetector:
+    return OnnxDetector(path, imgsz)
 
 
 def default_weights() -> Path:
@@ -187,12 +189,14 @@ def read_cards(
     model: str | Path | None = None,
     colour_check: bool = True,
     detector: Any = None,
+    imgsz: int | None = None,
 ) -> CardReading:
     """Read the cards in a photo: a BGR ``(H, W, 3)`` uint8 array or encoded image bytes.
 
     ``conf`` is the minimum index-detection confidence; ``model`` overrides the model file;
     ``detector`` (anything with ``detect(image, conf=, iou=) -> Detections``) replaces the ONNX
-    detector altogether (tests, the ultralytics backend).
+    detector altogether (tests, the ultralytics backend); ``imgsz`` is the ONNX detector's longest
+    input side (default: the exported 640), larger for photos of small or distant cards.
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
@@ -200,7 +204,7 @@ def read_cards(
         image = decode_image(bytes(image))
     image = _check_array(image)
     if detector is None:
-        detector = get_detector(str(model) if model else None)
+        detector = get_detector(str(model) if model else None, imgsz)
     dets = detector.detect(image, conf=conf, iou=iou)
     cards = cards_from_detections(image, dets, colour_check=colour_check)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)
