@@ -216,8 +216,8 @@ def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tm
 
     seen = {}
 
-    def fake_read_cards(image, conf=0.25, *, model=None):
-        seen["model"] = model
+    def fake_read_cards(image, conf=0.25, *, model=None, imgsz=None):
+        seen["model"], seen["imgsz"] = model, imgsz
         return type("Reading", (), {"to_dict": lambda self: {"cards": [], "count": 0,
                                                              "points": 0}})()
 
@@ -227,3 +227,4 @@ def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tm
     app.config["CARD_READER"] = None
     assert detect(client, png_bytes()).status_code == 200
     assert seen["model"] == str(chosen)
+    assert seen["imgsz"] is None  # the exported input size unless DETECT_IMGSZ says otherwise

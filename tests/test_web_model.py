@@ -49,3 +49,23 @@ def test_the_real_detector_reads_a_rendered_photo(app, scenes):
     assert expected > 0
     # A floor, not the target: the shipped model's figures are in models/README.md.
     assert found >= 0.3 * expected, (found, expected)
+
+
+def _post(client, data: bytes):
+    return client.post("/api/detect", headers={"X-Requested-With": "test"},
+                       content_type="multipart/form-data",
+                       data={"image": (io.BytesIO(data), "table.jpg")})
+
+
+def test_the_configured_input_size_is_used_and_a_bad_one_is_a_logged_503(app, scenes, caplog):
+    app.config["CARD_READER"] = None
+    folder, records = scenes
+    data = (folder / "images" / "test" / records[0]["file"]).read_bytes()
+    client = app.test_client()
+    app.config["DETECT_IMGSZ"] = 960
+    assert _post(client, data).status_code == 200
+    app.config["DETECT_IMGSZ"] = 1000
+    response = _post(client, data)
+    assert response.status_code == 503
+    assert response.get_json()["error"] == "The card reader is not available on this server."
+    assert "multiple of 32, got 1000" in caplog.text  # the operator learns why

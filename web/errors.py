@@ -71,6 +71,8 @@ def _respond(
 
 def handle_known(error: BaseException) -> tuple[Response | str, int]:
     status = next(code for kind, code in STATUS if isinstance(error, kind))
+    if isinstance(error, ReaderUnavailable):  # the page says only "not available": log why
+        log.error("%s %s: %s", request.method, request.path, error)
     broken = error.game if isinstance(error, service.BrokenGame) else None
     return _respond(status, payload(error), broken)
 

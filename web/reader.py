@@ -4,7 +4,8 @@
 object with ``to_dict()`` (tests inject a fake one); otherwise :func:`scorer.vision.read_cards`
 is imported on first use, so the app starts without the model. The model file is
 ``MODEL_PATH`` when configured, else the deck model chosen on the Decks page, else the shipped
-one (``$PHASE10_MODEL`` or ``models/phase10-cards.onnx``).
+one (``$PHASE10_MODEL`` or ``models/phase10-cards.onnx``); ``DETECT_IMGSZ`` sets the detector's
+input size (None: the exported 640).
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def read(image: np.ndarray) -> dict[str, Any]:
             raise ReaderUnavailable(f"the card detector is not installed: {error}") from None
         reader, model_errors = read_cards, (FileNotFoundError, ModelError)
         model = current_app.config.get("MODEL_PATH") or _chosen_deck_model()
-        if model:
-            reader = functools.partial(read_cards, model=str(model))
+        reader = functools.partial(
+            read_cards, model=str(model) if model else None,
+            imgsz=current_app.config.get("DETECT_IMGSZ"),
+        )
     conf = current_app.config["DETECT_CONFIDENCE"]
     try:
         reading = reader(image, conf=conf)
