@@ -70,6 +70,38 @@ def test_prepare_sets_offline_environment(tmp_path, monkeypatch):
         assert (config / "Arial.ttf").stat().st_size > 10_000
 
 
+def test_training_uses_every_core_unless_told_otherwise(tmp_path, monkeypatch):
+    """ultralytics would pin torch to one thread at import; prepare() claims all cores first."""
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    offline.prepare(tmp_path / "cfg")
+    assert os.environ["OMP_NUM_THREADS"] == str(offline.usable_cores())
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+    offline.prepare(tmp_path / "cfg")
+    assert os.environ["OMP_NUM_THREADS"] == "1"
+
+
+@needs_ultralytics
+def test_training_runs_get_the_thread_count_back(monkeypatch):
+    """ultralytics' select_device leaves cores - 1 torch threads; the callback restores them."""
+    import torch
+
+    callbacks = {}
+
+    class Model:
+        def add_callback(self, event, function):
+            callbacks[event] = function
+
+    before = torch.get_num_threads()
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    try:
+        offline.claim_cores(Model())
+        torch.set_num_threads(1)  # what select_device does on a 2-core machine
+        callbacks["on_pretrain_routine_start"](None)
+        assert torch.get_num_threads() == 3
+    finally:
+        torch.set_num_threads(before)
+
+
 @needs_ultralytics
 def test_recipe_suits_printed_cards():
     """No mirror flips of printed numbers, no red <-> blue channel swaps, explicit close_mosaic."""

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorer.training.offline import REPO_ROOT, RUNS_DIR, TrainingSetupError, import_ultralytics
+from scorer.training.offline import (
+    REPO_ROOT,
+    RUNS_DIR,
+    TrainingSetupError,
+    claim_cores,
+    import_ultralytics,
+)
 
 RECIPE_PATH = Path(__file__).with_name("recipe.yaml")
 MODELS_DIR = REPO_ROOT / "models"
@@ -123,6 +129,7 @@ def train(
         if not last.is_file():
             raise TrainingError(f"nothing to resume: {last} does not exist")
         model = ultralytics.YOLO(str(last))
+        claim_cores(model)
         model.train(resume=True)
     else:
         args = dict(recipe["train"])
@@ -140,6 +147,7 @@ def train(
         if weights is not None and Path(weights).suffix == ".pt" and not Path(weights).is_file():
             raise TrainingError(f"no weights to start from: {weights} does not exist")
         model = ultralytics.YOLO(str(weights or recipe["model"]))
+        claim_cores(model)
         model.train(**args)
     wall = time.time() - started
     weights_dir = run_dir / "weights"
