@@ -48,7 +48,7 @@ def test_the_real_detector_reads_a_rendered_photo(app, scenes):
         expected += sum(truth.values())
     assert expected > 0
     # A floor, not the target: the shipped model's figures are in models/README.md.
-    assert found >= 0.3 * expected, (found, expected)
+    assert found >= 0.6 * expected, (found, expected)
 
 
 def _post(client, data: bytes):
