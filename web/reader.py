@@ -40,7 +40,7 @@ def read(image: np.ndarray) -> dict[str, Any]:
             from scorer.vision import ModelError, read_cards
         except ImportError as error:
             raise ReaderUnavailable(f"the card detector is not installed: {error}") from None
-        reader, model_errors = read_cards, (FileNotFoundError, ModelError)
+        model_errors = (FileNotFoundError, ModelError)
         model = current_app.config.get("MODEL_PATH") or _chosen_deck_model()
         reader = functools.partial(
             read_cards, model=str(model) if model else None,

@@ -96,10 +96,12 @@ def time_ultralytics(
 
 
 def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
-    """Subprocess body: decode each JPEG with OpenCV and run ultralytics' predict at 640."""
+    """Subprocess body: decode each JPEG with OpenCV and run ultralytics' predict at 640, with
+the reader's confidence threshold."""
     import cv2
 
     from scorer.training.offline import import_ultralytics
+    from scorer.vision.reading import DEFAULT_CONF
 
     ultralytics = import_ultralytics()
     import torch
@@ -110,7 +112,7 @@ def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
 
     def run(data: bytes) -> None:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-        model.predict(image, imgsz=640, conf=0.25, device="cpu", verbose=False)
+        model.predict(image, imgsz=640, conf=DEFAULT_CONF, device="cpu", verbose=False)
 
     run(frames[0])
     times = []
