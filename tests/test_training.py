@@ -17,7 +17,13 @@ import pytest
 from scorer.cards import ALL_FACES
 from scorer.cli import main
 from scorer.training import offline
-from scorer.training.train import TrainingError, load_recipe, read_results, resolve_data_yaml
+from scorer.training.train import (
+    TrainingError,
+    load_recipe,
+    read_results,
+    resolve_data_yaml,
+    training_args,
+)
 
 HAS_ULTRALYTICS = importlib.util.find_spec("ultralytics") is not None
 needs_ultralytics = pytest.mark.skipif(
@@ -115,6 +121,18 @@ def test_recipe_suits_printed_cards():
 
 
 @needs_ultralytics
+def test_gpu_training_takes_the_recipes_gpu_settings():
+    """A CUDA device gets mixed precision and loader workers; the CPU recipe stays untouched."""
+    recipe = load_recipe()
+    cpu = training_args(recipe)
+    assert cpu["device"] == "cpu" and cpu["amp"] is False and cpu["workers"] == 0
+    gpu = training_args(recipe, "0")
+    assert gpu["device"] == "0" and gpu["amp"] is True and gpu["workers"] > 0
+    assert gpu["batch"] > cpu["batch"] and gpu["fliplr"] == 0
+    assert training_args(recipe, "CPU")["amp"] is False
+
+
+@needs_ultralytics
 def test_resolve_data_yaml_makes_path_absolute(tmp_path):
     make_tiny_dataset(tmp_path / "ds", n_train=1, n_val=1)
     resolved = resolve_data_yaml(tmp_path / "ds", tmp_path / "out")
@@ -159,14 +177,17 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert meta.class_names == tuple(NAMES)
     assert meta.input_hw == (640, 640)
 
-    # A second run continues from the first one's weights with a fresh schedule.
+    # A second run continues from the first one's weights with a fresh schedule; --no-export
+    # stops once the weights are written (for a GPU machine without onnx).
     best = tmp_path / "runs" / "smoke" / "weights" / "best.pt"
     code = main([
         "train", "--data", str(data), "--epochs", "1", "--imgsz", "64", "--batch", "4",
-        "--project", str(tmp_path / "runs"), "--name", "more", "--no-install",
+        "--project", str(tmp_path / "runs"), "--name", "more", "--no-export",
         "--weights", str(best),
     ])
     assert code == 0, capsys.readouterr().err
+    more = tmp_path / "runs" / "more" / "weights"
+    assert (more / "best.pt").is_file() and not list(more.glob("*.onnx"))
     import yaml
 
     args = yaml.safe_load((tmp_path / "runs" / "more" / "args.yaml").read_text())

@@ -15,6 +15,8 @@ EXAMPLES = """examples:
   phase10 train --name main --resume
   phase10 train --data datasets/main --time 2 --weights models/phase10-cards.pt
   phase10 train --data datasets/tiny --epochs 1 --imgsz 128 --no-install
+  phase10 train --data datasets/main4 --device 0 --time 0.1 --weights models/phase10-cards.pt \
+      --no-export
 
 The recipe (model, augmentations, export settings) is scorer/training/recipe.yaml; options here
 override it. After training the best weights are exported to ONNX (640, onnxslim) and copied to
@@ -45,6 +47,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--weights", type=Path,
         help="start from these trained weights (.pt) instead of the recipe's untrained model",
     )
+    parser.add_argument(
+        "--device", metavar="DEVICE",
+        help="cpu (the recipe's) or a CUDA device such as 0: then the recipe's gpu settings apply",
+    )
+    parser.add_argument(
+        "--no-export", action="store_true",
+        help="stop after training: no ONNX, models/ left alone (export where onnx is installed)",
+    )
     parser.add_argument("--recipe", type=Path, help="recipe yaml (scorer/training/recipe.yaml)")
     parser.add_argument("--models-dir", type=Path, help="where to install the ONNX (models/)")
     parser.add_argument(
@@ -72,6 +82,8 @@ def run_train(args: argparse.Namespace) -> int:
     kwargs = {}
     if args.recipe:
         kwargs["recipe_path"] = args.recipe
+    if args.no_export:
+        kwargs["export"] = False
     if args.no_install:
         kwargs["models_dir"] = None
     elif args.models_dir:
@@ -88,6 +100,7 @@ def run_train(args: argparse.Namespace) -> int:
             project=args.project or RUNS_DIR / "train",
             resume=args.resume,
             weights=args.weights,
+            device=args.device,
             command=command,
             **kwargs,
         )
@@ -113,6 +126,7 @@ def _command_line(args: argparse.Namespace) -> str:
         ("--data", args.data), ("--epochs", args.epochs), ("--imgsz", args.imgsz),
         ("--batch", args.batch), ("--time", args.time_hours), ("--name", args.name),
         ("--project", args.project), ("--recipe", args.recipe), ("--weights", args.weights),
+        ("--device", args.device),
     ):
         if value is not None:
             words += [option, str(value)]

@@ -109,6 +109,7 @@ def train(
     command: str = "",
     export: bool = True,
     weights: str | Path | None = None,
+    device: str | None = None,
 ) -> TrainResult:
     """Train (or resume) a detector on ``data`` with the recipe, then export and install it.
 
@@ -117,6 +118,9 @@ def train(
     ``models/`` and writing the model card. ``command`` (the command line) goes into the card.
     ``weights`` (a trained ``.pt``, or another model yaml) replaces the recipe's untrained model
     yaml as the starting point: a new run with a fresh schedule, not a resume.
+    ``device`` (``cpu`` or a CUDA index such as ``0``) replaces the recipe's; on a GPU the
+    recipe's ``gpu`` section applies over its ``train`` section. ``export=False`` stops after
+    training (export elsewhere with :func:`export_onnx`).
     Raises :class:`TrainingError` on bad input and :class:`TrainingSetupError` without the extra.
     """
     recipe = load_recipe(recipe_path)
@@ -132,7 +136,7 @@ def train(
         claim_cores(model)
         model.train(resume=True)
     else:
-        args = dict(recipe["train"])
+        args = training_args(recipe, device)
         for key, value in {"epochs": epochs, "imgsz": imgsz, "batch": batch}.items():
             if value is not None:
                 args[key] = value
@@ -168,6 +172,19 @@ def train(
             write_model_card(Path(models_dir) / "README.md", result, recipe, command)
     (run_dir / "phase10_train.json").write_text(json.dumps(_summary(result, command), indent=2))
     return result
+
+
+def training_args(recipe: Mapping[str, Any], device: str | None = None) -> dict[str, Any]:
+    """The recipe's ultralytics train arguments for ``device`` (the recipe's own when None).
+
+    A device other than ``cpu`` is a GPU: the recipe's ``gpu`` section is applied on top.
+    """
+    args = dict(recipe["train"])
+    if device is not None:
+        args["device"] = device
+    if str(args.get("device", "cpu")).lower() != "cpu":
+        args.update(recipe.get("gpu") or {})
+    return args
 
 
 def export_onnx(weights: Path, export_args: Mapping[str, Any]) -> Path:
