@@ -24,7 +24,7 @@ test: $(VENV)/.installed-test
 	$(VENV)/bin/python -m pytest
 
 lint: $(VENV)/.installed-test
-	$(VENV)/bin/ruff check scorer web tests
+	$(VENV)/bin/ruff check scorer web tests tools
 
 train-deps:
 	$(PIP) install --quiet -e '.[train]'

@@ -169,6 +169,7 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
     onnx_path = models / "phase10-cards.onnx"
     assert onnx_path.is_file() and (tmp_path / "runs" / "smoke" / "weights" / "best.pt").is_file()
+    assert (models / "phase10-cards.pt").is_file()  # the same weights, for fine-tuning
     card = (models / "README.md").read_text()
     assert "Reproduce" in card and "--epochs 1" in card
     from scorer.vision.onnx_detector import read_model_metadata
@@ -188,6 +189,14 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
     more = tmp_path / "runs" / "more" / "weights"
     assert (more / "best.pt").is_file() and not list(more.glob("*.onnx"))
+
+    # `phase10 export` turns those weights into the installed model and keeps the model card.
+    card_before = (models / "README.md").read_text()
+    assert main(["export", str(more / "best.pt"), "--models-dir", str(models)]) == 0
+    assert "installed" in capsys.readouterr().out
+    assert (models / "phase10-cards.pt").read_bytes() == (more / "best.pt").read_bytes()
+    assert read_model_metadata(onnx_path).class_names == tuple(NAMES)
+    assert (models / "README.md").read_text() == card_before
     import yaml
 
     args = yaml.safe_load((tmp_path / "runs" / "more" / "args.yaml").read_text())
@@ -201,6 +210,11 @@ def test_missing_start_weights_exit_2(tmp_path, capsys):
                  "--weights", str(tmp_path / "none.pt")])
     assert code == 2
     assert "no weights to start from" in capsys.readouterr().err
+
+
+def test_export_without_weights_exits_2(tmp_path, capsys):
+    assert main(["export", str(tmp_path / "none.pt")]) == 2
+    assert "no trained weights" in capsys.readouterr().err
 
 
 @needs_ultralytics

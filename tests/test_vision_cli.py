@@ -31,7 +31,7 @@ class FakeDetector:
         d = Detections(
             np.array([[60, 50, 100, 90], [140, 210, 180, 250], [300, 60, 330, 100],
                       [220, 150, 250, 190]], np.float32),
-            np.array([0.9, 0.8, 0.7, 0.4], np.float32),
+            np.array([0.9, 0.8, 0.7, 0.48], np.float32),
             np.array([names.index("R5"), names.index("R5"), names.index("W"),
                       names.index("B11")]),
         )

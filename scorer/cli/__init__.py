@@ -20,7 +20,7 @@ COMMAND_MODULES = (
     "scorer.cli.bench_command",    # bench
     "scorer.cli.dataset_command",  # dataset build / show
     "scorer.cli.vision_commands",  # detect, eval
-    "scorer.cli.train_command",    # train
+    "scorer.cli.train_command",    # train, export
     "scorer.cli.serve_command",    # serve
     "scorer.cli.deck_command",     # deck enrol / list / use / train / demo
 )

@@ -66,6 +66,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="fine-tune the shipped model on an enrolled deck's faces (as phase10 deck train)",
     )
     parser.set_defaults(func=run_train)
+    export = subparsers.add_parser(
+        "export",
+        help="export trained weights (.pt) to ONNX and install them (needs the [train] extra)",
+        description="Export weights trained elsewhere (e.g. `phase10 train --no-export` on a GPU "
+        "machine) with the recipe's export settings, and install the ONNX and the .pt in "
+        "models/. The model card models/README.md is left as it is.",
+    )
+    export.add_argument("weights", type=Path,
+                        help="the trained weights (runs/train/NAME/weights/best.pt)")
+    export.add_argument("--recipe", type=Path, help="recipe yaml (scorer/training/recipe.yaml)")
+    export.add_argument("--models-dir", type=Path, help="where to install them (models/)")
+    export.add_argument("--no-install", action="store_true",
+                        help="write the ONNX next to the weights only; leave models/ alone")
+    export.set_defaults(func=run_export)
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -116,6 +130,33 @@ def run_train(args: argparse.Namespace) -> int:
     for key in ("metrics/mAP50(B)", "metrics/mAP50-95(B)"):
         if key in result.metrics:
             print(f"{key}: {result.metrics[key]:.3f}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from scorer.training import TrainingError, TrainingSetupError
+    from scorer.training.train import (
+        MODELS_DIR,
+        RECIPE_PATH,
+        export_onnx,
+        install_model,
+        load_recipe,
+    )
+
+    if args.weights.suffix != ".pt" or not args.weights.is_file():
+        print(f"phase10 export: error: no trained weights at {args.weights} (a .pt file)",
+              file=sys.stderr)
+        return 2
+    try:
+        onnx = export_onnx(args.weights, load_recipe(args.recipe or RECIPE_PATH)["export"])
+    except (TrainingError, TrainingSetupError) as error:
+        print(f"phase10 export: error: {error}", file=sys.stderr)
+        return 2
+    print(f"exported {onnx}")
+    if not args.no_install:
+        installed = install_model(onnx, args.models_dir or MODELS_DIR, args.weights)
+        print(f"installed {installed} and {installed.with_suffix('.pt')} "
+              "(the model card is not rewritten)")
     return 0
 
 

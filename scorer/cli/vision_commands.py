@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     detect.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="photo(s) to read")
     detect.add_argument("--json", action="store_true", help="print JSON (one object per image)")
     detect.add_argument("--annotate", type=Path, metavar="OUT.jpg", help="write a boxed copy")
-    detect.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.35)")
+    detect.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.45)")
     detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
     detect.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     detect.add_argument(
@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     ev.add_argument("--data", type=Path, default=Path("datasets/eval"), help="dataset folder")
     ev.add_argument("--split", default="test", choices=("train", "val", "test"))
-    ev.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.35)")
+    ev.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.45)")
     ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
     ev.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     ev.add_argument("--limit", type=positive_int, help="evaluate only the first N images")

@@ -166,7 +166,7 @@ def train(
     if export:
         result.onnx = export_onnx(best, recipe["export"])
         if models_dir is not None:
-            result.installed = install_model(result.onnx, Path(models_dir))
+            result.installed = install_model(result.onnx, Path(models_dir), best)
             from scorer.training.model_card import write_model_card
 
             write_model_card(Path(models_dir) / "README.md", result, recipe, command)
@@ -206,11 +206,18 @@ def export_onnx(weights: Path, export_args: Mapping[str, Any]) -> Path:
     return Path(out)
 
 
-def install_model(onnx_path: Path, models_dir: Path = MODELS_DIR) -> Path:
-    """Copy an exported ONNX to ``models_dir/phase10-cards.onnx``; returns the destination."""
+def install_model(onnx_path: Path, models_dir: Path = MODELS_DIR,
+                  weights: Path | None = None) -> Path:
+    """Copy an exported ONNX to ``models_dir/phase10-cards.onnx``; returns the destination.
+
+    ``weights`` (the .pt it was exported from) goes next to it as ``phase10-cards.pt``, the copy
+    that fine-tuning and the torch comparison in ``bench detect`` use.
+    """
     models_dir.mkdir(parents=True, exist_ok=True)
     destination = models_dir / MODEL_NAME
     shutil.copyfile(onnx_path, destination)
+    if weights is not None:
+        shutil.copyfile(weights, destination.with_suffix(".pt"))
     return destination
 
 
