@@ -56,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="stop after training: no ONNX, models/ left alone (export where onnx is installed)",
     )
     parser.add_argument("--recipe", type=Path, help="recipe yaml (scorer/training/recipe.yaml)")
-    parser.add_argument("--models-dir", type=Path, help="where to install the ONNX (models/)")
+    parser.add_argument("--models-dir", type=Path, help="where to install the model (models/)")
     parser.add_argument(
         "--no-install", action="store_true",
         help="export ONNX into the run folder only; leave models/ alone",

@@ -25,7 +25,7 @@ from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_indice
 
 MODEL_ENV = "PHASE10_MODEL"
 DEFAULT_MODEL = Path(scorer.__file__).resolve().parent.parent / "models" / "phase10-cards.onnx"
-DEFAULT_CONF = 0.45  # chosen on held-out val scenes for the stage-7 model (models/README.md)
+DEFAULT_CONF = 0.45  # chosen on the eval val split, not the test split (models/README.md)
 DEFAULT_IOU = 0.7
 
 
