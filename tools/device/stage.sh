@@ -18,7 +18,9 @@ done
 import shutil
 from pathlib import Path
 
-from scorer.render.backgrounds import PHOTOS, _skimage_data_dir
+import skimage.data
+
+from scorer.render.backgrounds import PHOTOS
 from scorer.render.fonts import FONT_POOLS
 
 fonts = [p for pool in FONT_POOLS.values() for p in pool]
@@ -29,6 +31,6 @@ for font in map(Path, fonts):
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(font, target)
 for name in PHOTOS["train"]:
-    shutil.copyfile(_skimage_data_dir() / name, Path(".gpu/photos") / name)
+    shutil.copyfile(Path(skimage.data.__file__).parent / name, Path(".gpu/photos") / name)
 PY
 du -sh .whl .gpu
