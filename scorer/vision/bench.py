@@ -96,8 +96,10 @@ def time_ultralytics(
 
 
 def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
-    """Subprocess body: decode each JPEG with OpenCV and run ultralytics' predict at 640, with
-the reader's confidence threshold."""
+    """Subprocess body: decode each JPEG with OpenCV, run ultralytics' predict at 640.
+
+    It uses the reader's confidence threshold, so both sides of the ratio keep the same boxes.
+    """
     import cv2
 
     from scorer.training.offline import import_ultralytics
