@@ -41,9 +41,10 @@ class FakeDetector:
 def table_image() -> np.ndarray:
     image = np.full((300, 400, 3), 90, np.uint8)
     cv2.rectangle(image, (50, 40), (190, 260), (245, 245, 245), -1)
-    for x, y in ((60, 50), (140, 210)):
-        image[y : y + 40, x : x + 40] = 245
-        cv2.putText(image, "5", (x + 8, y + 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, RED, 4)
+    index = np.full((40, 40, 3), 245, np.uint8)
+    cv2.putText(index, "5", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, RED, 4)
+    image[50:90, 60:100] = index
+    image[210:250, 140:180] = index[::-1, ::-1]  # the second corner is printed upside down
     cv2.circle(image, (120, 150), 30, RED, -1)
     cv2.putText(image, "11", (222, 180), cv2.FONT_HERSHEY_SIMPLEX, 0.8, BLUE, 3)
     return image

@@ -6,10 +6,13 @@ import numpy as np
 import pytest
 
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_indices
+from scorer.vision.pairing import DEFAULT_GEOMETRY, drop_shadowed, pair_indices
 
 R5 = DEFAULT_CLASS_NAMES.index("R5")
+R6 = DEFAULT_CLASS_NAMES.index("R6")
+R9 = DEFAULT_CLASS_NAMES.index("R9")
 W = DEFAULT_CLASS_NAMES.index("W")
+S = DEFAULT_CLASS_NAMES.index("S")
 SIZE = 20.0  # index box side in pixels
 DIAGONAL = DEFAULT_GEOMETRY.expected * SIZE  # centre-to-centre distance of one card's indices
 
@@ -72,6 +75,13 @@ def test_a_face_is_never_counted_more_often_than_a_deck_holds_it():
     assert sorted(c.index_ids[0] for c in cards) == [0, 2]  # the least confident one is dropped
 
 
+def test_a_deck_with_small_indices_still_pairs_its_corners():
+    """Some designs print small indices: their corners lie 11 index sizes apart, not 5.7."""
+    step = 11 * SIZE / np.sqrt(2)
+    cards = pair_indices(dets([(100, 100), (100 + step, 100 + step)], [R5, R5]))
+    assert len(cards) == 1
+
+
 def test_different_faces_are_never_paired():
     cards = pair_indices(dets(corners(100, 100), [R5, R5 + 1]))
     assert len(cards) == 2
@@ -86,11 +96,11 @@ def test_indices_of_very_different_sizes_are_not_paired():
     assert len(pair_indices(d)) == 2
 
 
-def test_the_midpoint_check_can_veto_a_pair():
+def test_the_pixel_check_can_veto_a_pair():
     d = dets(corners(100, 100), [R5, R5])
-    assert len(pair_indices(d, midpoint_check=lambda i, j: False)) == 2
-    assert len(pair_indices(d, midpoint_check=lambda i, j: None)) == 1
-    assert len(pair_indices(d, midpoint_check=lambda i, j: True)) == 1
+    assert len(pair_indices(d, pixel_check=lambda i, j: False)) == 2
+    assert len(pair_indices(d, pixel_check=lambda i, j: None)) == 1
+    assert len(pair_indices(d, pixel_check=lambda i, j: True)) == 1
 
 
 def test_no_detections_no_cards():
@@ -104,3 +114,29 @@ def test_a_large_group_is_paired_greedily():
         centres += corners(100 + 250 * k, 100)
     cards = pair_indices(dets(centres, [W] * 10))
     assert len(cards) == 5
+
+
+def _with_conf(centres, class_ids, confidences) -> Detections:
+    return Detections(
+        np.array([box(x, y) for x, y in centres], np.float32),
+        np.array(confidences, np.float32),
+        np.array(class_ids),
+    )
+
+
+def test_one_index_read_as_both_wild_and_skip_counts_once_as_the_skip():
+    d = _with_conf([(100, 100), (101, 100)], [W, S], [0.57, 0.53])
+    (card,) = drop_shadowed(pair_indices(d), d)
+    assert d.class_names[card.class_id] == "S"
+
+
+def test_a_pair_beats_a_more_confident_single_reading_of_one_of_its_corners():
+    """A 6 whose top-left index was also read as a 9: the corner that agrees decides."""
+    d = _with_conf([*corners(100, 100), (100, 101)], [R6, R6, R9], [0.6, 0.6, 0.9])
+    (card,) = drop_shadowed(pair_indices(d), d)
+    assert d.class_names[card.class_id] == "R6" and card.index_ids == (0, 1)
+
+
+def test_neighbouring_indices_of_a_fanned_hand_are_all_kept():
+    d = _with_conf([(100, 100), (112, 100), (124, 100)], [R5, R6, W], [0.9, 0.8, 0.7])
+    assert len(drop_shadowed(pair_indices(d), d)) == 3

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 import scorer
@@ -21,7 +22,14 @@ from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.image_io import ImageError, decode_image
 from scorer.vision.onnx_detector import OnnxDetector
-from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_indices
+from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
+from scorer.vision.pairing import (
+    DEFAULT_GEOMETRY,
+    PairingGeometry,
+    PixelCheck,
+    drop_shadowed,
+    pair_indices,
+)
 
 MODEL_ENV = "PHASE10_MODEL"
 DEFAULT_MODEL = Path(scorer.__file__).resolve().parent.parent / "models" / "phase10-cards.onnx"
@@ -126,10 +134,16 @@ def cards_from_detections(
     geometry: PairingGeometry = DEFAULT_GEOMETRY,
     colour_check: bool = True,
 ) -> tuple[DetectedCard, ...]:
-    """Pair index detections into cards and run the colour check on each card's indices."""
+    """Pair index detections into cards, drop double readings of one index
+    (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card.
+
+    Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
+    :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
+    them does not show the card's colour.
+    """
     result = []
-    check = _midpoint_check(image_bgr, dets) if colour_check else None
-    for candidate in pair_indices(dets, geometry, check):
+    check = _pair_check(image_bgr, dets, colour_check)
+    for candidate in drop_shadowed(pair_indices(dets, geometry, check), dets):
         card = parse_card(dets.class_names[candidate.class_id])
         confidence, status = candidate.confidence, "unknown"
         if colour_check and card.is_natural:
@@ -145,7 +159,21 @@ def cards_from_detections(
     return _respect_deck(result)
 
 
-def _midpoint_check(image_bgr: np.ndarray, dets: Detections):
+def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> PixelCheck:
+    """The pixel checks on a candidate pair: the half-turn test, then the midpoint colour."""
+    gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    midpoint = _pixel_check(image_bgr, dets) if colour_check else None
+
+    def check(i: int, j: int) -> bool | None:
+        score = half_turn_score(gray, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+        if score is not None and score < SAME_WAY_UP:
+            return False
+        return midpoint(i, j) if midpoint else None
+
+    return check
+
+
+def _pixel_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
@@ -214,8 +242,6 @@ def _check_array(image: object) -> np.ndarray:
     if not isinstance(image, np.ndarray):
         raise ImageError(f"expected a BGR image array or encoded bytes, got {type(image).__name__}")
     if image.ndim == 2:
-        import cv2
-
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     if image.ndim != 3 or image.shape[2] not in (3, 4) or 0 in image.shape[:2]:
         raise ImageError(f"expected an (H, W, 3) image, got shape {image.shape}")

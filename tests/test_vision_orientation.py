@@ -1,0 +1,72 @@
+"""The half-turn test: a card's two indices face opposite ways; two cards' may face the same way."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
+from scorer.vision.pairing import DEFAULT_GEOMETRY
+from scorer.vision.reading import cards_from_detections
+
+W = DEFAULT_CLASS_NAMES.index("W")
+SIZE = 24  # index box side in pixels
+FIRST = (60, 60)  # top-left corner of the first index box
+# the second index one card diagonal away (the pairing geometry's expected distance)
+STEP = int(DEFAULT_GEOMETRY.expected * SIZE / np.sqrt(2))
+SECOND = (FIRST[0] + STEP, FIRST[1] + STEP)
+
+
+def index_glyph(text: str = "W") -> np.ndarray:
+    """A black index glyph on white, ``SIZE`` pixels square."""
+    glyph = np.full((SIZE, SIZE), 255, np.uint8)
+    cv2.putText(glyph, text, (2, SIZE - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.75, 0, 2)
+    return glyph
+
+
+def table(second_turned: bool) -> np.ndarray:
+    """A white table with an index at FIRST and one at SECOND, upright or turned half a turn."""
+    image = np.full((300, 300), 255, np.uint8)
+    glyph = index_glyph()
+    image[FIRST[1] : FIRST[1] + SIZE, FIRST[0] : FIRST[0] + SIZE] = glyph
+    second = glyph[::-1, ::-1] if second_turned else glyph
+    image[SECOND[1] : SECOND[1] + SIZE, SECOND[0] : SECOND[0] + SIZE] = second
+    return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+
+
+def boxes() -> list[tuple[float, float, float, float]]:
+    return [(x, y, x + SIZE, y + SIZE) for x, y in (FIRST, SECOND)]
+
+
+def test_an_index_and_its_half_turned_copy_score_as_one_card():
+    gray = cv2.cvtColor(table(second_turned=True), cv2.COLOR_BGR2GRAY)
+    assert half_turn_score(gray, *boxes()) > 0.3
+
+
+def test_two_indices_the_same_way_up_score_as_two_cards():
+    gray = cv2.cvtColor(table(second_turned=False), cv2.COLOR_BGR2GRAY)
+    assert half_turn_score(gray, *boxes()) < SAME_WAY_UP
+
+
+def test_flat_or_empty_crops_give_no_evidence():
+    gray = np.full((300, 300), 200, np.uint8)
+    assert half_turn_score(gray, *boxes()) is None
+    assert half_turn_score(gray, (10, 10, 10, 30), (50, 50, 70, 70)) is None
+
+
+def _wild_readings(image: np.ndarray) -> int:
+    detections = Detections(
+        np.array(boxes(), np.float32), np.array([0.9, 0.9], np.float32), np.array([W, W])
+    )
+    return len(cards_from_detections(image, detections))
+
+
+def test_two_wilds_lying_the_same_way_up_are_read_as_two_cards():
+    """Two Wilds one above the other, the second's top-left index a card diagonal away from the
+    first's: the geometry alone would take them for one card's two corners."""
+    assert _wild_readings(table(second_turned=False)) == 2
+
+
+def test_a_wild_showing_both_corners_is_read_once():
+    assert _wild_readings(table(second_turned=True)) == 1
