@@ -214,3 +214,29 @@ def test_when_players_choose_their_phase_the_live_page_offers_their_remaining_on
     for _ in range(3):
         reading = post_frame(client, frame, game=game, seat=0, phase=2).get_json()
     assert reading["phase"]["number"] == 2  # 1 set of 3 + 1 run of 4
+
+
+def test_photos_get_the_second_look_and_live_frames_do_not(make_app, placed, monkeypatch):
+    """The real reader's path (no injected CARD_READER), with read_cards recorded."""
+    import scorer.vision
+
+    looks: list[bool] = []
+
+    class Reading:
+        def to_dict(self):
+            return {"cards": [], "count": 0, "points": 0}
+
+    def recording_read_cards(image, conf=0.45, **options):
+        looks.append(options["second_look"])
+        return Reading()
+
+    monkeypatch.setattr(scorer.vision, "read_cards", recording_read_cards)
+    client = make_app(CARD_READER=None).test_client()
+    frame = draw_frame(0, placed, SIZE)
+    assert post_frame(client, frame).status_code == 200
+    photo = client.post(
+        "/api/detect", headers={"X-Requested-With": "test"}, content_type="image/jpeg",
+        data=jpeg(frame),
+    )
+    assert photo.status_code == 200, photo.get_json()
+    assert looks == [False, True]

@@ -154,4 +154,5 @@ def test_bench_detect_reports_the_onnx_timing(model):
 
     result = bench_detect(n_frames=1, repeat=2, model=str(model), compare=False)
     assert result["onnx"]["runs"] == 2 and result["onnx"]["median_ms"] > 0
+    assert result["onnx_second_look"]["runs"] == 2
     assert result["frame"] == "1280x960 JPEG"

@@ -216,7 +216,7 @@ def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tm
 
     seen = {}
 
-    def fake_read_cards(image, conf=0.25, *, model=None, imgsz=None):
+    def fake_read_cards(image, conf=0.25, *, model=None, imgsz=None, second_look=True):
         seen["model"], seen["imgsz"] = model, imgsz
         return type("Reading", (), {"to_dict": lambda self: {"cards": [], "count": 0,
                                                              "points": 0}})()

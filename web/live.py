@@ -18,6 +18,7 @@ form cannot send an ``image/*`` body without a CORS preflight that this app neve
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
@@ -84,11 +85,15 @@ class LiveState:
         self._camera_lock = threading.Lock()
 
     def _new_feed(self) -> LiveFeed:
-        return LiveFeed(reader.read, StableTracker(self.window), self.limiter)
+        # one look per frame: frames come too fast for the second, closer one
+        return LiveFeed(
+            functools.partial(reader.read, second_look=False), StableTracker(self.window),
+            self.limiter,
+        )
 
     def _read_in_app(self, image: Any) -> dict[str, Any]:
         with self.app.app_context():
-            return reader.read(image)
+            return reader.read(image, second_look=False)
 
     def camera(self) -> CameraFeed | None:
         """The server webcam, started on first use; None when none is configured.

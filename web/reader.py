@@ -5,7 +5,8 @@ object with ``to_dict()`` (tests inject a fake one); otherwise :func:`scorer.vis
 is imported on first use, so the app starts without the model. The model file is
 ``MODEL_PATH`` when configured, else the deck model chosen on the Decks page, else the shipped
 one (``$PHASE10_MODEL`` or ``models/phase10-cards.onnx``); ``DETECT_IMGSZ`` sets the detector's
-input size (None: the exported 640).
+input size (None: the exported 640). Photos get the reader's second, closer look; live camera
+frames do not (it would double their latency).
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ def _chosen_deck_model() -> Path | None:
     return chosen_model(Path(current_app.instance_path))
 
 
-def read(image: np.ndarray) -> dict[str, Any]:
-    """Detect the cards in a decoded image: ``{"cards": [{"card", "confidence", "box"}], ...}``."""
+def read(image: np.ndarray, second_look: bool = True) -> dict[str, Any]:
+    """Detect the cards in a decoded image: ``{"cards": [{"card", "confidence", "box"}], ...}``.
+
+    ``second_look``: also read the part of the image where the cards lie, enlarged (photos).
+    """
     reader = current_app.config.get("CARD_READER")
     model_errors: tuple[type[BaseException], ...] = (FileNotFoundError,)
     if reader is None:
@@ -44,7 +48,7 @@ def read(image: np.ndarray) -> dict[str, Any]:
         model = current_app.config.get("MODEL_PATH") or _chosen_deck_model()
         reader = functools.partial(
             read_cards, model=str(model) if model else None,
-            imgsz=current_app.config.get("DETECT_IMGSZ"),
+            imgsz=current_app.config.get("DETECT_IMGSZ"), second_look=second_look,
         )
     conf = current_app.config["DETECT_CONFIDENCE"]
     try:

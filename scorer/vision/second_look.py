@@ -1,0 +1,78 @@
+"""A second, closer look: read again the part of the photo where the cards lie, enlarged.
+
+The detector sees the whole frame scaled to 640 pixels, where the indices of distant cards are
+a few pixels tall and many are missed. When the cards found cover only part of the frame, that
+part (with a margin) is cut out and read again at the detector's full input size, so its
+indices come out larger. The detections of both looks are merged (class-wise NMS) before the
+indices are paired into cards: each look finds cards the other misses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from scorer.vision.detections import Detections
+from scorer.vision.geometry import nms
+
+MARGIN = 3.0  # index sizes kept around the detections, for cards whose other corner was missed
+MIN_ZOOM = 1.1  # a crop enlarged less than this is not worth a second look
+MAX_ZOOM = 2.0  # a smaller crop is widened around its centre (huge indices read badly too)
+MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this are one index
+
+Box = tuple[int, int, int, int]
+
+
+def zoom_region(dets: Detections, image_hw: tuple[int, int]) -> Box | None:
+    """The part of the image worth a second look, ``(x1, y1, x2, y2)`` in pixels, or None.
+
+    None when nothing was detected or when the detections with their margin span almost the
+    whole image (the crop would enlarge less than ``MIN_ZOOM``).
+    """
+    if len(dets) == 0:
+        return None
+    height, width = image_hw
+    margin = MARGIN * float(np.median(dets.sizes))
+    x1, y1 = dets.xyxy[:, :2].min(axis=0) - margin
+    x2, y2 = dets.xyxy[:, 2:].max(axis=0) + margin
+    x1, y1, x2, y2 = max(0.0, x1), max(0.0, y1), min(float(width), x2), min(float(height), y2)
+    longest = max(height, width)
+    side = max(x2 - x1, y2 - y1)
+    if side <= 0 or longest / side < MIN_ZOOM:
+        return None
+    if longest / side > MAX_ZOOM:
+        x1, x2 = _widen(x1, x2, longest / MAX_ZOOM, width)
+        y1, y2 = _widen(y1, y2, longest / MAX_ZOOM, height)
+    return int(x1), int(y1), int(np.ceil(x2)), int(np.ceil(y2))
+
+
+def _widen(low: float, high: float, size: float, limit: int) -> tuple[float, float]:
+    """The interval ``[low, high]`` widened about its centre to at least ``size``, in bounds."""
+    if high - low >= size:
+        return low, high
+    centre = (low + high) / 2
+    low = min(max(0.0, centre - size / 2), max(0.0, limit - size))
+    return low, min(float(limit), low + size)
+
+
+def look_again(
+    detector: Any, image: np.ndarray, first: Detections, conf: float, iou: float
+) -> Detections:
+    """``first`` merged with the detections of a second look at :func:`zoom_region`.
+
+    Returns ``first`` itself when no region is worth it.
+    """
+    region = zoom_region(first, image.shape[:2])
+    if region is None:
+        return first
+    x1, y1, x2, y2 = region
+    closer = detector.detect(np.ascontiguousarray(image[y1:y2, x1:x2]), conf=conf, iou=iou)
+    shifted = Detections(
+        closer.xyxy + np.array([x1, y1, x1, y1], np.float32),
+        closer.confidence,
+        closer.class_id,
+        closer.class_names,
+    )
+    both = Detections.merge([first, shifted])
+    return both[np.sort(nms(both.xyxy, both.confidence, MERGE_IOU, both.class_id))]

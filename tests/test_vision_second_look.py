@@ -1,0 +1,95 @@
+"""The second, closer look: where it looks, how its detections join the first look's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorer.vision import second_look
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.reading import read_cards
+from scorer.vision.second_look import MAX_ZOOM, look_again, zoom_region
+
+R5 = DEFAULT_CLASS_NAMES.index("R5")
+G7 = DEFAULT_CLASS_NAMES.index("G7")
+HW = (960, 1280)
+
+
+def dets(boxes, class_ids, conf=0.9) -> Detections:
+    return Detections(
+        np.array(boxes, np.float32), np.full(len(boxes), conf, np.float32), np.array(class_ids)
+    )
+
+
+class ClusterDetector:
+    """Sees one R5 index at (400, 300)-(420, 320) in the full frame, and in any crop one G7
+    index at a fixed place of the crop (a card only a closer look finds)."""
+
+    def __init__(self) -> None:
+        self.shapes: list[tuple[int, int]] = []
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        self.shapes.append(image.shape[:2])
+        if image.shape[:2] == HW:
+            return dets([[400, 300, 420, 320]], [R5])
+        return dets([[10, 10, 26, 26]], [G7], conf=0.7)
+
+
+def test_nothing_found_means_no_second_look():
+    assert zoom_region(Detections.empty(), HW) is None
+
+
+def test_cards_across_the_whole_frame_need_no_second_look():
+    assert zoom_region(dets([[5, 5, 25, 25], [1250, 930, 1270, 950]], [R5, R5]), HW) is None
+
+
+def test_the_region_holds_the_cards_with_a_margin():
+    cards = dets([[200, 150, 220, 170], [900, 700, 920, 720]], [R5, R5])
+    margin = second_look.MARGIN * 20
+    assert zoom_region(cards, HW) == (200 - margin, 150 - margin, 920 + margin, 720 + margin)
+
+
+def test_a_lone_small_card_is_enlarged_at_most_max_zoom():
+    x1, y1, x2, y2 = zoom_region(dets([[600, 400, 610, 410]], [R5]), HW)
+    assert max(x2 - x1, y2 - y1) == pytest.approx(max(HW) / MAX_ZOOM, abs=1)
+    assert x1 < 600 and x2 > 610 and y1 < 400 and y2 > 410
+
+
+def test_the_region_stays_inside_the_image():
+    x1, y1, x2, y2 = zoom_region(dets([[0, 0, 10, 10]], [R5]), HW)
+    assert x1 == 0 and y1 == 0 and x2 <= HW[1] and y2 <= HW[0]
+
+
+def test_a_closer_look_adds_what_only_it_finds_in_image_pixels():
+    detector = ClusterDetector()
+    image = np.zeros((*HW, 3), np.uint8)
+    first = detector.detect(image)
+    merged = look_again(detector, image, first, conf=0.45, iou=0.7)
+    x1, y1, _, _ = zoom_region(first, HW)
+    assert sorted(merged.names) == ["G7", "R5"]
+    g7 = merged.xyxy[merged.names.index("G7")]
+    assert g7.tolist() == pytest.approx([x1 + 10, y1 + 10, x1 + 26, y1 + 26])
+
+
+def test_an_index_both_looks_find_counts_once():
+    """The crop's detection of the first look's index, in crop pixels, merges into it."""
+    first = dets([[400, 300, 420, 320]], [R5])
+    region = zoom_region(first, HW)
+    crop_box = [400 - region[0], 300 - region[1], 420 - region[0], 320 - region[1]]
+
+    class Crop:
+        def detect(self, image, conf=0.25, iou=0.7):
+            return dets([crop_box], [R5], conf=0.8)
+
+    merged = look_again(Crop(), np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7)
+    assert len(merged) == 1 and merged.confidence[0] == pytest.approx(0.9)
+
+
+def test_read_cards_looks_twice_at_photos_and_once_at_live_frames():
+    image = np.zeros((*HW, 3), np.uint8)
+    detector = ClusterDetector()
+    photo = read_cards(image, detector=detector)
+    assert len(detector.shapes) == 2 and sorted(str(c.card) for c in photo.cards) == ["G7", "R5"]
+    detector = ClusterDetector()
+    frame = read_cards(image, detector=detector, second_look=False)
+    assert len(detector.shapes) == 1 and [str(c.card) for c in frame.cards] == ["R5"]
