@@ -131,3 +131,19 @@ def test_bench_rules_table(capsys):
 def test_bench_without_a_benchmark_shows_help(capsys):
     code, out, _ = run(capsys, "bench")
     assert code == 2 and "rules" in out
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``phase10 check ... | head -c 0``: the pipe closes before the answer is written."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "scorer", "check", "--phase", "1", "R5 B5 G5 Y7 Y7 W"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    child.stdout.close()  # long before the interpreter has started and imported the CLI
+    with child.stderr:
+        errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 141
+    assert errors == ""

@@ -2,7 +2,8 @@
 
 Each module in :data:`COMMAND_MODULES` exposes ``register(subparsers)``, which adds its parser
 and sets ``func`` to a callable taking the parsed arguments and returning the exit code.
-Exit codes: 0 success (or valid), 1 a rules verdict of no, 2 bad input or usage.
+Exit codes: 0 success (or valid), 1 a rules verdict of no, 2 bad input or usage, 141 the
+reader of the output went away (as a shell reports a process killed by SIGPIPE).
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from scorer.errors import NotationError
+
+BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
 
 COMMAND_MODULES = (
     "scorer.cli.rules_commands",   # check, score, hit
@@ -86,10 +90,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # inside the try: a closed pipe shows here, not at interpreter exit
+        return status
     except NotationError as error:
         print(f"phase10: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # Whoever read the output stopped early (``phase10 detect *.jpg --json | head -1``):
+        # not an error to report. Point stdout at /dev/null so the final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
 
 
 if __name__ == "__main__":
