@@ -163,18 +163,18 @@ def cards_from_detections(
 def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> PixelCheck:
     """The pixel checks on a candidate pair: the half-turn test, then the midpoint colour."""
     gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    midpoint = _pixel_check(image_bgr, dets) if colour_check else None
+    centre_colour = _centre_colour_check(image_bgr, dets) if colour_check else None
 
     def check(i: int, j: int) -> bool | None:
         score = half_turn_score(gray, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
         if score is not None and score < SAME_WAY_UP:
             return False
-        return midpoint(i, j) if midpoint else None
+        return centre_colour(i, j) if centre_colour else None
 
     return check
 
 
-def _pixel_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
+def _centre_colour_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
