@@ -18,28 +18,31 @@ MIN_CONTRAST = 2.0  # a crop whose grey levels vary less (standard deviation) is
 
 
 def half_turn_score(
-    gray: np.ndarray,
+    image: np.ndarray,
     box_a: tuple[float, float, float, float],
     box_b: tuple[float, float, float, float],
 ) -> float | None:
     """How much better crop B matches crop A turned by 180 degrees than as it is.
 
-    Both crops are grey, resized to ``PATCH`` pixels square and normalised; the score is the
+    ``image`` is BGR or grey; only the two crops are converted to grey, resized to ``PATCH``
+    pixels square and normalised. The score is the
     difference of their two correlations, from -2 to 2. Positive: the indices face opposite
     ways (one card); negative: the same way (two cards). None when a crop is empty or flat.
     """
-    a, b = _patch(gray, box_a), _patch(gray, box_b)
+    a, b = _patch(image, box_a), _patch(image, box_b)
     if a is None or b is None:
         return None
     return float((a * b[::-1, ::-1]).sum() - (a * b).sum())
 
 
-def _patch(gray: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:
-    height, width = gray.shape[:2]
+def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:
+    height, width = image.shape[:2]
     x1, y1, x2, y2 = (int(round(v)) for v in box)
-    crop = gray[max(0, y1) : min(height, y2), max(0, x1) : min(width, x2)]
+    crop = image[max(0, y1) : min(height, y2), max(0, x1) : min(width, x2)]
     if crop.shape[0] < 2 or crop.shape[1] < 2:
         return None
+    if crop.ndim == 3:
+        crop = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
     patch = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA).astype(np.float32)
     patch -= patch.mean()
     norm = float(np.linalg.norm(patch))

@@ -162,11 +162,10 @@ def cards_from_detections(
 
 def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> PixelCheck:
     """The pixel checks on a candidate pair: the half-turn test, then the midpoint colour."""
-    gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
     centre_colour = _centre_colour_check(image_bgr, dets) if colour_check else None
 
     def check(i: int, j: int) -> bool | None:
-        score = half_turn_score(gray, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
         if score is not None and score < SAME_WAY_UP:
             return False
         return centre_colour(i, j) if centre_colour else None
