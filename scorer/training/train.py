@@ -142,7 +142,7 @@ def train(
                 args[key] = value
         if time_hours is not None:
             args["time"] = float(time_hours)
-        if weights is not None:
+        if weights is not None and Path(weights).suffix == ".pt":
             # ultralytics warms biases up from 0.1, a jolt meant for an untrained head.
             args["warmup_bias_lr"] = min(0.1, float(args.get("lr0", 0.01)))
         args.update(overrides or {})

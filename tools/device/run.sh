@@ -2,7 +2,8 @@
 # On a lent GPU machine (see stage.sh): install the carried wheels, fonts and photos, then render
 # fresh tiles on its cores and fine-tune models/phase10-cards.pt (train_on_device.py).
 # Settings from the environment: N_TRAIN tiles (16000), SEED (5), TRAIN_END seconds after start
-# by which training ends (500), RUN_NAME (stage6), LR0 (the recipe's), DEVICE (0).
+# by which training ends (500), RUN_NAME (stage6), LR0 (the recipe's), DEVICE (0),
+# WEIGHTS (models/phase10-cards.pt, or a model yaml to start from scratch).
 T0=$(date +%s)
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .whl/*.whl || exit 3

@@ -6,7 +6,8 @@ models/phase10-cards.pt until DEADLINE (epoch seconds) with the recipe's `gpu` s
 stops without exporting (the device lacks onnxslim; export here with
 `scorer.training.train.export_onnx`). While it trains, best.pt, last.pt and results.csv are
 copied into $OUT every 20 s, so a run cut off at the call's limit still brings its weights back.
-Environment: SEED (5), RUN_NAME (stage6), LR0 (the recipe's).
+Environment: SEED (5), RUN_NAME (stage6), LR0 (the recipe's), WEIGHTS (the starting point:
+models/phase10-cards.pt, or a model yaml such as yolo11n.yaml to train from scratch).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ RUNS = Path("/tmp/runs")
 RUN_NAME = os.environ.get("RUN_NAME", "stage6")
 SEED = int(os.environ.get("SEED", "5"))
 LR0 = os.environ.get("LR0")
+WEIGHTS = os.environ.get("WEIGHTS", "models/phase10-cards.pt")
 VAL_TILES = 300
 
 
@@ -95,12 +97,12 @@ def main(deadline: float, n_train: int, device: str) -> None:
     stop = threading.Event()
     threading.Thread(target=keep_copying, args=(stop,), daemon=True).start()
     result = train(DATA, time_hours=hours, name=RUN_NAME, project=RUNS, device=device,
-                   weights="models/phase10-cards.pt", export=False, models_dir=None,
+                   weights=WEIGHTS, export=False, models_dir=None,
                    overrides={"lr0": float(LR0)} if LR0 else None)
     stop.set()
     copy_outputs()
-    summary = {"seed": SEED, "render_seconds": render_seconds, "render": rendered,
-               "train_hours": hours, "wall_seconds": result.wall_seconds,
+    summary = {"seed": SEED, "weights": WEIGHTS, "render_seconds": render_seconds,
+               "render": rendered, "train_hours": hours, "wall_seconds": result.wall_seconds,
                "epochs": result.epochs_done, "metrics": result.metrics,
                "batch": result.args.get("batch"), "workers": result.args.get("workers"),
                "lr0": result.args.get("lr0")}
