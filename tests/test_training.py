@@ -203,13 +203,47 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert Path(args["model"]) == best and args["warmup_bias_lr"] <= args["lr0"]
 
 
+@pytest.mark.train
 @needs_ultralytics
-def test_missing_start_weights_exit_2(tmp_path, capsys):
+def test_another_architecture_from_scratch_runs_in_the_reader(tmp_path, capsys):
+    """--weights yolo11n.yaml: a yolo11n from scratch, whose ONNX the reader runs unchanged."""
+    data = make_tiny_dataset(tmp_path / "tiny")
+    code = main([
+        "train", "--data", str(data), "--epochs", "1", "--imgsz", "64", "--batch", "4",
+        "--project", str(tmp_path / "runs"), "--name", "y11", "--weights", "yolo11n.yaml",
+        "--no-install",
+    ])
+    assert code == 0, capsys.readouterr().err
+    import yaml
+
+    run = tmp_path / "runs" / "y11"
+    args = yaml.safe_load((run / "args.yaml").read_text())
+    assert args["model"] == "yolo11n.yaml" and args["warmup_bias_lr"] == 0.1
+    from scorer.vision.onnx_detector import OnnxDetector
+
+    detector = OnnxDetector(str(next(run.glob("weights/*.onnx"))))
+    assert detector.class_names == tuple(NAMES)
+    image = cv2.imread(str(next((data / "images" / "val").glob("*.jpg"))))
+    dets = detector.detect(image, conf=0.0001, iou=0.7)
+    assert len(dets) > 0 and dets.xyxy.shape[1] == 4  # the output layout decodes as yolov8's
+
+
+@needs_ultralytics
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        ("none.pt", "no weights to start from"),
+        ("none.yaml", "no model yaml"),
+        ("model.onnx", "expected trained weights (.pt) or a model yaml"),
+    ],
+)
+def test_bad_starting_point_exits_2(tmp_path, capsys, start, message):
     data = make_tiny_dataset(tmp_path / "tiny", n_train=1, n_val=1)
     code = main(["train", "--data", str(data), "--project", str(tmp_path),
-                 "--weights", str(tmp_path / "none.pt")])
+                 "--weights", str(tmp_path / start)])
     assert code == 2
-    assert "no weights to start from" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "phase10").exists()
 
 
 def test_export_without_weights_exits_2(tmp_path, capsys):

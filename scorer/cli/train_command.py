@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", action="store_true", help="resume runs/train/NAME from last.pt")
     parser.add_argument(
         "--weights", type=Path,
-        help="start from these trained weights (.pt) instead of the recipe's untrained model",
+        help="start from these trained weights (.pt), or from scratch with another model yaml "
+        "such as yolo11n.yaml, instead of the recipe's untrained yolov8n",
     )
     parser.add_argument(
         "--device", metavar="DEVICE",

@@ -148,9 +148,7 @@ def train(
         args.update(overrides or {})
         args["data"] = str(resolve_data_yaml(data, project / "_data"))
         args.update(project=str(project), name=name, exist_ok=True)
-        if weights is not None and Path(weights).suffix == ".pt" and not Path(weights).is_file():
-            raise TrainingError(f"no weights to start from: {weights} does not exist")
-        model = ultralytics.YOLO(str(weights or recipe["model"]))
+        model = _starting_model(ultralytics, weights or recipe["model"])
         claim_cores(model)
         model.train(**args)
     wall = time.time() - started
@@ -172,6 +170,24 @@ def train(
             write_model_card(Path(models_dir) / "README.md", result, recipe, command)
     (run_dir / "phase10_train.json").write_text(json.dumps(_summary(result, command), indent=2))
     return result
+
+
+def _starting_model(ultralytics: Any, start: str | Path) -> Any:
+    """The ultralytics model for ``start``: trained weights (``.pt``) or a model yaml.
+
+    Raises :class:`TrainingError` when it is neither or does not exist.
+    """
+    start = Path(start)
+    if start.suffix not in (".pt", ".yaml", ".yml"):
+        raise TrainingError(f"cannot start from {start}: expected trained weights (.pt) or a "
+                            "model yaml such as yolo11n.yaml")
+    if start.suffix == ".pt" and not start.is_file():
+        raise TrainingError(f"no weights to start from: {start} does not exist")
+    try:
+        return ultralytics.YOLO(str(start))
+    except FileNotFoundError as error:
+        raise TrainingError(f"no model yaml {start}: not a file, nor one of ultralytics' "
+                            "(yolov8n.yaml, yolo11n.yaml, ...)") from error
 
 
 def training_args(recipe: Mapping[str, Any], device: str | None = None) -> dict[str, Any]:
