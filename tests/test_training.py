@@ -225,7 +225,11 @@ def test_another_architecture_from_scratch_runs_in_the_reader(tmp_path, capsys):
     assert detector.class_names == tuple(NAMES)
     image = cv2.imread(str(next((data / "images" / "val").glob("*.jpg"))))
     dets = detector.detect(image, conf=0.0001, iou=0.7)
-    assert len(dets) > 0 and dets.xyxy.shape[1] == 4  # the output layout decodes as yolov8's
+    # The output layout decodes as yolov8's: boxes inside the image, known classes.
+    height, width = image.shape[:2]
+    assert len(dets) > 0 and int(dets.class_id.max()) < len(NAMES)
+    assert (dets.xyxy >= -1).all() and (dets.xyxy[:, [0, 2]] <= width + 1).all()
+    assert (dets.xyxy[:, [1, 3]] <= height + 1).all()
 
 
 @needs_ultralytics
