@@ -43,11 +43,11 @@ def index_recall(model: str, data: Path, split: str, conf: float) -> dict[str, o
         sizes = np.sqrt(np.prod(truth[:, 2:] - truth[:, :2], axis=1))
         size_bins = np.searchsorted(SIZE_EDGES, sizes, side="right") - 1
         np.add.at(total, size_bins, 1)
+        if not len(dets):
+            continue  # every index missed; nothing to match
         overlaps = box_iou(truth, dets.xyxy)
         matched: set[int] = set()
         for k, index in enumerate(indices):
-            if not len(dets):
-                break
             best = int(np.argmax(overlaps[k]))
             if overlaps[k, best] < MATCH_IOU:
                 continue
