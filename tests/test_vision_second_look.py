@@ -93,3 +93,35 @@ def test_read_cards_looks_twice_at_photos_and_once_at_live_frames():
     detector = ClusterDetector()
     frame = read_cards(image, detector=detector, second_look=False)
     assert len(detector.shapes) == 1 and [str(c.card) for c in frame.cards] == ["R5"]
+
+
+class DistantDetector:
+    """A photo taken from too far: the full frame gives only a weak R5 (0.1), below the reader's
+    confidence; any crop shows a G7 clearly. Honours ``conf`` like the ONNX detector."""
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        found = dets([[600, 400, 610, 410]], [R5], conf=0.1) if image.shape[:2] == HW else (
+            dets([[10, 10, 26, 26]], [G7], conf=0.7))
+        return found[found.confidence >= conf]
+
+
+def test_weak_detections_say_where_to_look_when_nothing_was_read():
+    image = np.zeros((*HW, 3), np.uint8)
+    photo = read_cards(image, conf=0.45, detector=DistantDetector())
+    assert [str(c.card) for c in photo.cards] == ["G7"]
+    assert read_cards(image, conf=0.45, detector=DistantDetector(), second_look=False).cards == ()
+
+
+def test_weak_detections_are_not_cards_and_do_not_move_a_found_region():
+    first = dets([[400, 300, 420, 320]], [R5])
+    hint = Detections.merge([first, dets([[0, 0, 8, 8]], [G7], conf=0.1)])
+    shapes = []
+
+    class Recorder:
+        def detect(self, image, conf=0.25, iou=0.7):
+            shapes.append(image.shape[:2])
+            return Detections.empty()
+
+    merged = look_again(Recorder(), np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7, hint=hint)
+    x1, y1, x2, y2 = zoom_region(first, HW)
+    assert shapes == [(y2 - y1, x2 - x1)] and merged.names == ["R5"]

@@ -30,7 +30,7 @@ from scorer.vision.pairing import (
     drop_shadowed,
     pair_indices,
 )
-from scorer.vision.second_look import look_again
+from scorer.vision.second_look import HINT_CONF, look_again
 
 MODEL_ENV = "PHASE10_MODEL"
 DEFAULT_MODEL = Path(scorer.__file__).resolve().parent.parent / "models" / "phase10-cards.onnx"
@@ -227,8 +227,9 @@ def read_cards(
     detector altogether (tests, the ultralytics backend); ``imgsz`` is the ONNX detector's longest
     input side (default: the exported 640), larger for photos of small or distant cards.
     ``second_look`` reads the part of the photo where the cards lie again, enlarged, when they
-    cover only part of it (:mod:`scorer.vision.second_look`): more cards found, up to twice the
-    time; live camera frames skip it.
+    cover only part of it (:mod:`scorer.vision.second_look`), or where the detector only sensed
+    indices when it read none: more cards found, up to twice the time; live camera frames skip
+    it.
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
@@ -237,9 +238,12 @@ def read_cards(
     image = _check_array(image)
     if detector is None:
         detector = get_detector(str(model) if model else None, imgsz)
-    dets = detector.detect(image, conf=conf, iou=iou)
     if second_look:
-        dets = look_again(detector, image, dets, conf, iou)
+        sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
+        dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
+        dets = look_again(detector, image, dets, conf, iou, hint=sensed)
+    else:
+        dets = detector.detect(image, conf=conf, iou=iou)
     cards = cards_from_detections(image, dets, colour_check=colour_check)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)
 

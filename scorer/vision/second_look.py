@@ -5,6 +5,10 @@ a few pixels tall and many are missed. When the cards found cover only part of t
 part (with a margin) is cut out and read again at the detector's full input size, so its
 indices come out larger. The detections of both looks are merged (class-wise NMS) before the
 indices are paired into cards: each look finds cards the other misses.
+
+A photo taken from too far may give no detection at the reader's confidence at all; then the
+weaker ones (down to ``HINT_CONF``) say where to look, since the detector senses indices it
+cannot yet read.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ MARGIN = 3.0  # index sizes kept around the detections, for cards whose other co
 MIN_ZOOM = 1.1  # a crop enlarged less than this is not worth a second look
 MAX_ZOOM = 2.0  # a smaller crop is widened around its centre (huge indices read badly too)
 MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this are one index
+HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
 
 Box = tuple[int, int, int, int]
 
@@ -57,13 +62,16 @@ def _widen(low: float, high: float, size: float, limit: int) -> tuple[float, flo
 
 
 def look_again(
-    detector: Any, image: np.ndarray, first: Detections, conf: float, iou: float
+    detector: Any, image: np.ndarray, first: Detections, conf: float, iou: float,
+    hint: Detections | None = None,
 ) -> Detections:
     """``first`` merged with the detections of a second look at :func:`zoom_region`.
 
-    Returns ``first`` itself when no region is worth it.
+    ``hint``: the first look's weaker detections (confidence down to :data:`HINT_CONF`), whose
+    region is looked at when ``first`` is empty. Returns ``first`` itself when no region is
+    worth it.
     """
-    region = zoom_region(first, image.shape[:2])
+    region = zoom_region(first if len(first) or hint is None else hint, image.shape[:2])
     if region is None:
         return first
     x1, y1, x2, y2 = region
