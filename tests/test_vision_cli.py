@@ -119,6 +119,13 @@ def test_detect_several_images_prints_one_json_object_per_line(fake, photo, caps
     assert [json.loads(line)["count"] for line in lines] == [2, 2]
 
 
+def test_detect_text_marks_the_cards_read_with_little_confidence(fake, photo, capsys):
+    assert main(["detect", str(photo)]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    assert lines["B11"].endswith("0.48 (unsure: check it)")  # below UNSURE_BELOW (0.65)
+    assert "unsure" not in lines["R5"] and "unsure" not in lines["W"]
+
+
 def test_detect_annotates_a_copy(fake, photo, tmp_path, capsys):
     out = tmp_path / "boxed.jpg"
     assert main(["detect", str(photo), "--annotate", str(out)]) == 0

@@ -36,15 +36,18 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 
 class LayoutReader:
-    """A fake detector: the cards drawn by ``draw_frame(layout(names))``, boxed where drawn."""
+    """A fake detector: the cards drawn by ``draw_frame(layout(names))``, boxed where drawn,
+    read with confidence 0.93, or 0.52 (below the app's unsure mark) for the ``unsure`` names."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], unsure: frozenset[str] = frozenset()) -> None:
         self.names = names
+        self.unsure = unsure
 
     def __call__(self, image, conf: float = 0.25):
         height, width = image.shape[:2]
         placed = layout(self.names, (width, height))
-        cards = [{"card": name, "confidence": 0.93, "box": list(box)} for name, box in placed]
+        cards = [{"card": name, "confidence": 0.52 if name in self.unsure else 0.93,
+                  "box": list(box)} for name, box in placed]
         return _Reading(cards)
 
 
@@ -72,7 +75,8 @@ def server(tmp_path_factory):
     from web import create_app
 
     folder = tmp_path_factory.mktemp("browser")
-    reader = LayoutReader(["R5", "B5", "G5", "Y7", "Y8", "W"])  # one misread: Y8 for Y7
+    reader = LayoutReader(["R5", "B5", "G5", "Y7", "Y8", "W"],  # one misread: Y8 for Y7,
+                          unsure=frozenset({"Y8"}))       # and the reader was unsure of it
     app = create_app({"DATABASE": str(folder / "games.sqlite"), "SECRET_KEY": "browser",
                       "CARD_READER": reader, "SHARE_POLL_SECONDS": 1})
     with socket.socket() as probe:
@@ -135,9 +139,14 @@ def test_a_whole_short_game_through_the_page(page, server, tmp_path):
     page.wait_for_selector("#chips .chip")
     assert page.locator("#overlay rect.box").count() == 6
     page.wait_for_selector("#verdict.no")
+    assert page.locator("#chips .chip.unsure").all_inner_texts() == ["Y8"]
+    assert page.locator("#overlay rect.box.unsure").count() == 1
+    assert "unsure of 1" in page.inner_text("#unsure-hint")
     page.click("#chips .chip[data-card=Y8]")
     page.click("#pick button[data-face=Y7]")
     page.wait_for_selector("#verdict.ok")
+    assert page.locator("#chips .chip.unsure").count() == 0  # corrected: the player's word
+    assert page.is_hidden("#unsure-hint")
     assert "Valid phase" in page.inner_text("#verdict")
     page.click("#confirm")
     page.wait_for_url(re.compile(r"/rounds/new\?completed-0=yes"))
@@ -166,6 +175,18 @@ def test_a_whole_short_game_through_the_page(page, server, tmp_path):
     page.click("text=History")
     assert page.locator("#history tbody tr").count() == 2
     assert page.locator("svg.plot polyline").count() == 2
+
+
+def test_an_unsure_card_the_player_looked_at_is_no_longer_marked(page, server, tmp_path):
+    game_id = start_game(page, server["url"], ["Gus", "Hal"])
+    page.goto(f"{server['url']}/games/{game_id}/players/0/check")
+    page.set_input_files("#file", str(photo(tmp_path / "phase.jpg", ["R5"] * 6)))
+    page.wait_for_selector("#chips .chip.unsure")
+    page.click("#chips .chip[data-card=Y8]")
+    page.click("#close-editor")  # seen and left as it is: confirmed
+    sync_api.expect(page.locator("#chips .chip.unsure")).to_have_count(0)
+    assert page.is_hidden("#unsure-hint")
+    assert page.locator("#chips .chip").count() == 6
 
 
 def test_scan_a_hand_puts_the_points_into_the_round(page, server, tmp_path):

@@ -15,6 +15,7 @@ class Defaults:
     MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
     MAX_IMAGE_PIXELS = 40_000_000  # decoded width x height an upload may have
     DETECT_CONFIDENCE = 0.45  # scorer.vision.reading.DEFAULT_CONF (not imported: app starts light)
+    UNSURE_BELOW = 0.65  # scorer.vision.reading.UNSURE_BELOW: cards shown for the player to check
     DETECT_IMGSZ: int | None = None  # detector input side; None: 640 (960: smaller cards, 2x time)
     CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision
     MODEL_PATH = None  # the ONNX model file; None: $PHASE10_MODEL or models/phase10-cards.onnx

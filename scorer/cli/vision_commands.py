@@ -128,9 +128,7 @@ def run_detect(args: argparse.Namespace) -> int:
             names = " ".join(str(c.card) for c in reading.cards) or "(no cards)"
             print(f"{path}: {names}  [{reading.count} cards, {reading.points} points]")
             for card in reading.cards:
-                check = card.colour_check
-                flag = "" if check in ("agree", "unknown") else f" (colour check: {check})"
-                print(f"  {str(card.card):>4} {card.confidence:.2f}{flag}")
+                print(f"  {str(card.card):>4} {card.confidence:.2f}{_remarks(card)}")
         if args.annotate:
             out = args.annotate
             if several:
@@ -142,6 +140,14 @@ def run_detect(args: argparse.Namespace) -> int:
             if not written:
                 status = _error("detect", f"cannot write the annotated image to {out}")
     return status
+
+
+def _remarks(card) -> str:
+    """What the text output says after a card: an unsure reading, a colour check that differed."""
+    remarks = ["unsure: check it"] if card.unsure else []
+    if card.colour_check not in ("agree", "unknown"):
+        remarks.append(f"colour check: {card.colour_check}")
+    return f" ({'; '.join(remarks)})" if remarks else ""
 
 
 def run_eval(args: argparse.Namespace) -> int:

@@ -11,6 +11,9 @@
   for (const c of ["R", "B", "G", "Y"]) for (let n = 1; n <= 12; n++) FACES.push(c + n);
   FACES.push("W", "S");
   const headers = { "X-Requested-With": "phase10" };
+  // cards read with less confidence are marked for the player to check (confirmed ones have none)
+  const UNSURE_BELOW = Number(root.dataset.unsureBelow) || 0;
+  const unsure = (item) => item.confidence != null && item.confidence < UNSURE_BELOW;
   const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
 
   let cards = [];        // [{card, box: [x1, y1, x2, y2] | null, confidence}]
@@ -117,7 +120,8 @@
       const rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", x1); rect.setAttribute("y", y1);
       rect.setAttribute("width", x2 - x1); rect.setAttribute("height", y2 - y1);
-      rect.setAttribute("class", "box" + (index === selected ? " selected" : ""));
+      rect.setAttribute("class", "box" + (unsure(item) ? " unsure" : "")
+        + (index === selected ? " selected" : ""));
       rect.setAttribute("stroke-width", unit / 3);
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
@@ -125,11 +129,12 @@
       label.setAttribute("x", x1 + unit * 0.2); label.setAttribute("y", y1 - unit * 0.3);
       label.setAttribute("font-size", unit * 1.3);
       label.setAttribute("class", "box-label");
-      label.textContent = item.card;
+      label.textContent = item.card + (unsure(item) ? "?" : "");
       const bg = document.createElementNS(SVG, "rect");
       bg.setAttribute("x", x1); bg.setAttribute("y", y1 - unit * 1.6);
-      bg.setAttribute("width", unit * (0.6 + 0.85 * item.card.length)); bg.setAttribute("height", unit * 1.6);
-      bg.setAttribute("class", "box-label-bg");
+      bg.setAttribute("width", unit * (0.6 + 0.85 * label.textContent.length));
+      bg.setAttribute("height", unit * 1.6);
+      bg.setAttribute("class", "box-label-bg" + (unsure(item) ? " unsure" : ""));
       overlay.append(rect, bg, label);
     });
   }
@@ -143,7 +148,8 @@
       const li = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
-      button.className = `chip ${item.card[0]}` + (index === selected ? " selected" : "");
+      button.className = `chip ${item.card[0]}` + (unsure(item) ? " unsure" : "")
+        + (index === selected ? " selected" : "");
       button.textContent = item.card;
       button.dataset.card = item.card;
       if (item.confidence != null) button.title = `${Math.round(item.confidence * 100)}%`;
@@ -152,6 +158,9 @@
       chips.append(li);
     });
     $("count").textContent = cards.length ? `(${cards.length})` : "";
+    const toCheck = cards.filter(unsure).length;
+    $("unsure-hint").hidden = !toCheck;
+    $("unsure-hint").textContent = fmt(T.unsure, { n: toCheck });
     evaluate();
   }
 
@@ -175,18 +184,22 @@
     button.addEventListener("click", () => {
       if (selected === null) return;
       if (selected < 0) cards.push({ card: face, box: null, confidence: null });
-      else cards[selected].card = face;
+      else Object.assign(cards[selected], { card: face, confidence: null });  // the player's word
       closeEditor();
     });
     pick.append(button);
   }
   $("remove").addEventListener("click", () => {
-    if (selected !== null && selected >= 0) cards.splice(selected, 1);
+    if (selected !== null && selected >= 0) { cards.splice(selected, 1); selected = null; }
     closeEditor();
   });
   $("close-editor").addEventListener("click", closeEditor);
   $("add-card").addEventListener("click", () => select(-1));
-  function closeEditor() { selected = null; $("editor").hidden = true; render(); }
+  function closeEditor() {
+    // a card the player opened and left is confirmed: no longer marked unsure
+    if (selected !== null && selected >= 0 && cards[selected]) cards[selected].confidence = null;
+    selected = null; $("editor").hidden = true; render();
+  }
 
   // ---- verdict and confirmation ------------------------------------------------------------
   let pending = 0;
