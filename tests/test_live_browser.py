@@ -146,6 +146,21 @@ def test_freezing_hands_the_cards_to_the_confirm_step(server, browser):
     context.close()
 
 
+def freeze_until_handed_over(page, url_glob: str, tries: int = 3) -> None:
+    """Tap "freeze" until the page moves to ``url_glob``: under a loaded CI host a tap once got
+    lost while readings re-rendered the page (seen once in a full run, never alone)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(tries):
+        page.click("#live-freeze")
+        try:
+            page.wait_for_url(url_glob, timeout=10000)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+
+
 def test_a_players_live_page_freezes_into_the_photo_checks_confirm_step(server, browser):
     """Bob's live page checks his phase; one tap opens the photo check with the frozen cards."""
     base, app = server
@@ -159,8 +174,7 @@ def test_a_players_live_page_freezes_into_the_photo_checks_confirm_step(server, 
     assert "Phase 1" in page.locator(".live-phase").inner_text()
     page.wait_for_function(READ_TRUTH, arg=TRUTH, timeout=30000)
     assert page.evaluate("window.liveStats.last.verdict.valid") is True
-    page.click("#live-freeze")
-    page.wait_for_url(f"**/games/{game_id}/players/1/check?cards=*")
+    freeze_until_handed_over(page, f"**/games/{game_id}/players/1/check?cards=*")
     assert "cards=R3+R3+B3+G8+Y8+W" in page.url
     # the photo check's own chips, verdict and "record phase completed" link take over
     page.wait_for_function("() => !document.getElementById('confirm').hidden")

@@ -123,6 +123,7 @@
       rect.setAttribute("class", "box" + (unsure(item) ? " unsure" : "")
         + (index === selected ? " selected" : ""));
       rect.setAttribute("stroke-width", unit / 3);
+      if (unsure(item)) rect.setAttribute("stroke-dasharray", `${unit} ${unit * 0.6}`);
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
       const label = document.createElementNS(SVG, "text");
