@@ -9,8 +9,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorer.cli.arg_types import confidence, input_size, positive_int
+
+if TYPE_CHECKING:
+    from scorer.vision.reading import DetectedCard
 
 DETECT_EXAMPLES = """examples:
   phase10 detect table.jpg
@@ -142,7 +146,7 @@ def run_detect(args: argparse.Namespace) -> int:
     return status
 
 
-def _remarks(card) -> str:
+def _remarks(card: DetectedCard) -> str:
     """What the text output says after a card: an unsure reading, a colour check that differed."""
     remarks = ["unsure: check it"] if card.unsure else []
     if card.colour_check not in ("agree", "unknown"):
