@@ -9,6 +9,7 @@ miss. Set ``PHASE10_SCREENSHOTS=DIR`` to keep phone and laptop screenshots of th
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -145,6 +146,8 @@ def tap_freeze(page, until: Callable[[], object], tries: int = 3) -> None:
         except PlaywrightTimeout:
             if attempt == tries - 1:
                 raise
+            warnings.warn(f"a tap on freeze changed nothing (try {attempt + 1}); tapping again",
+                          stacklevel=2)
 
 
 def test_freezing_hands_the_cards_to_the_confirm_step(server, browser):
