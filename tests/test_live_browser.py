@@ -133,8 +133,8 @@ def tap_freeze(page, until: Callable[[], object], tries: int = 3) -> None:
 
     Twice in full CI runs a tap changed nothing, never when the file ran alone, even with the
     cores busy. The button used to sit under the reading, whose height changes with every
-    frame; it now sits above it. A tap that still misses is tried again, and the outcome is
-    asserted as before.
+    frame; it now sits above it. A tap that still misses is tried again, with a warning in the
+    test summary, and the outcome is asserted as before.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
