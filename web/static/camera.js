@@ -117,25 +117,26 @@
     cards.forEach((item, index) => {
       if (!item.box || !size) return;
       const [x1, y1, x2, y2] = item.box;
+      const doubt = unsure(item);
       const rect = document.createElementNS(SVG, "rect");
       rect.setAttribute("x", x1); rect.setAttribute("y", y1);
       rect.setAttribute("width", x2 - x1); rect.setAttribute("height", y2 - y1);
-      rect.setAttribute("class", "box" + (unsure(item) ? " unsure" : "")
+      rect.setAttribute("class", "box" + (doubt ? " unsure" : "")
         + (index === selected ? " selected" : ""));
       rect.setAttribute("stroke-width", unit / 3);
-      if (unsure(item)) rect.setAttribute("stroke-dasharray", `${unit} ${unit * 0.6}`);
+      if (doubt) rect.setAttribute("stroke-dasharray", `${unit} ${unit * 0.6}`);
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
       const label = document.createElementNS(SVG, "text");
       label.setAttribute("x", x1 + unit * 0.2); label.setAttribute("y", y1 - unit * 0.3);
       label.setAttribute("font-size", unit * 1.3);
       label.setAttribute("class", "box-label");
-      label.textContent = item.card + (unsure(item) ? "?" : "");
+      label.textContent = item.card + (doubt ? "?" : "");
       const bg = document.createElementNS(SVG, "rect");
       bg.setAttribute("x", x1); bg.setAttribute("y", y1 - unit * 1.6);
       bg.setAttribute("width", unit * (0.6 + 0.85 * label.textContent.length));
       bg.setAttribute("height", unit * 1.6);
-      bg.setAttribute("class", "box-label-bg" + (unsure(item) ? " unsure" : ""));
+      bg.setAttribute("class", "box-label-bg" + (doubt ? " unsure" : ""));
       overlay.append(rect, bg, label);
     });
   }
