@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scorer.vision.evaluate import load_manifest
+from scorer.training.evaluate import load_manifest
 from scorer.vision.geometry import box_iou
 from scorer.vision.image_io import read_image
 from scorer.vision.reading import DEFAULT_IOU, get_detector

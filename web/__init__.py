@@ -13,8 +13,8 @@ from typing import Any
 
 from flask import Flask, Response
 
-from web import config, db, decks, errors, i18n, live
-from web.blueprints import api, camera, games, rounds, share
+from web import config, db, errors, i18n
+from web.blueprints import api, decks, games, live, photo, rounds, share
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -35,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     csrf = CSRFProtect(app)
-    for blueprint in (games.bp, rounds.bp, camera.bp, share.bp):
+    for blueprint in (games.bp, rounds.bp, photo.bp, share.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
     app.register_blueprint(api.bp)

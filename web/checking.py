@@ -6,7 +6,7 @@ from typing import Any
 
 from scorer.cards import hand_points, parse_cards
 from scorer.errors import NotationError
-from scorer.phases import PhaseSpec, standard_phase
+from scorer.rules.phases import PhaseSpec, standard_phase
 from web import i18n
 
 MAX_CARDS = 108
@@ -45,7 +45,7 @@ def summary(cards: tuple, phase: PhaseSpec | None, natural_per_group: bool) -> d
         "points": hand_points(cards),
     }
     if phase is not None:
-        from scorer.validate import validate
+        from scorer.rules.validate import validate
 
         verdict = validate(phase, cards, natural_per_group=natural_per_group)
         data = verdict.to_dict()

@@ -10,7 +10,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from scorer.game import standings
+from scorer.game.standings import standings
 from web.service import GameState
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from scorer.game import GameSetup, RoundRecord, Standings
-from scorer.game_errors import GameNotationError
-from scorer.records import MAX_PLAYERS
+from scorer.errors import GameNotationError
+from scorer.game.records import MAX_PLAYERS
+from scorer.game.standings import GameSetup, RoundRecord, Standings
 
 ROUND_FIELDS = ("completed", "points", "phase")
 

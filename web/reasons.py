@@ -1,8 +1,8 @@
 """The engine's codes in the page's language: validator reasons and round/set-up errors.
 
-Each function takes a ``code`` and its ``params`` as documented in :mod:`scorer.validate` and
-:mod:`scorer.game` and returns translated text, or ``None`` for a code it does not know (the
-caller then shows the engine's English message).
+Each function takes a ``code`` and its ``params`` as documented in :mod:`scorer.rules.validate` and
+:mod:`scorer.game.standings` and returns translated text, or ``None`` for a code it does not know
+(the caller then shows the engine's English message).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Game operations for the views: read or change a saved game through the rules engine.
 
-Every change is checked by the engine (:mod:`scorer.game`) before it is stored, and standings
-are always recomputed from the stored records; this module holds no rule of its own.
+Every change is checked by the engine (:mod:`scorer.game.standings`) before it is stored, and
+standings are always recomputed from the stored records; this module holds no rule of its own.
 
 Rounds are stored as entered (``RoundRecord.to_dict()`` of what the players said), not in the
-engine's normalised form: the phase a player attempted and similar derived fields are worked
-out again on every replay, so deleting or editing an early round moves the later ones along.
+engine's normalised form: the phase a player attempted and similar derived fields are worked out
+again on every replay, so deleting or editing an early round moves the later ones along.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.errors import NotationError
-from scorer.game import (
+from scorer.errors import GameNotationError, GameRulesError, NotationError
+from scorer.game.standings import (
     GameSetup,
     PlayerStanding,
     RoundRecord,
@@ -25,9 +25,8 @@ from scorer.game import (
     replace_round,
     standings,
 )
-from scorer.game_errors import GameNotationError, GameRulesError
-from scorer.phases import PhaseSpec
-from scorer.rules import make_rules
+from scorer.game.variants import make_rules
+from scorer.rules.phases import PhaseSpec
 from web import store
 
 

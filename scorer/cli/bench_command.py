@@ -55,8 +55,8 @@ def _register_rules(bench_subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    from scorer.phases import STANDARD_PHASES
-    from scorer.rules_bench import time_rules
+    from scorer.bench.rules import time_rules
+    from scorer.rules.phases import STANDARD_PHASES
 
     phases = [p for p in STANDARD_PHASES if not args.phase or p.number in args.phase]
     clock = time.perf_counter if args.clock == "wall" else time.process_time
@@ -107,7 +107,7 @@ def _register_detect(bench_subparsers: argparse._SubParsersAction) -> None:
 def run_detect(args: argparse.Namespace) -> int:
     import sys
 
-    from scorer.vision.bench import bench_detect
+    from scorer.bench.detect import bench_detect
     from scorer.vision.onnx_detector import ModelError
     from scorer.vision.reading import default_weights
 
@@ -141,7 +141,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
 
 def _register_live(bench_subparsers: argparse._SubParsersAction) -> None:
-    from scorer.live.bench import register_cli  # phase10 bench live (the live camera mode)
+    from scorer.bench.live import register_cli  # phase10 bench live (the live camera mode)
 
     register_cli(bench_subparsers)
 

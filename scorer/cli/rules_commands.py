@@ -1,7 +1,8 @@
 """``phase10 check``, ``phase10 score`` and ``phase10 hit``: the rules from the command line.
 
-The CLI only parses and prints; the work is in :mod:`scorer.validate`, :mod:`scorer.hits` and
-:mod:`scorer.cards`. Exit codes: 0 valid / fits, 1 invalid / does not fit, 2 bad input.
+The CLI only parses and prints; the work is in :mod:`scorer.rules.validate`,
+:mod:`scorer.rules.hits` and :mod:`scorer.cards`. Exit codes: 0 valid / fits, 1 invalid / does not
+fit, 2 bad input.
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def gather_cards(args: argparse.Namespace) -> tuple[Card, ...]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from scorer.validate import validate
+    from scorer.rules.validate import validate
 
     cards = gather_cards(args)
     verdict = validate(args.phase, cards, natural_per_group=args.natural_per_group)
@@ -145,7 +146,7 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_hit(args: argparse.Namespace) -> int:
-    from scorer.hits import can_hit
+    from scorer.rules.hits import can_hit
 
     try:
         verdict = can_hit(args.kind, args.group, args.card)

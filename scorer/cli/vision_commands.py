@@ -96,7 +96,7 @@ def _reader(args: argparse.Namespace):
 
     conf = DEFAULT_CONF if args.conf is None else args.conf
     if getattr(args, "backend", "onnx") == "ultralytics":
-        from scorer.vision.ultralytics_adapter import UltralyticsDetector
+        from scorer.training.ultralytics_adapter import UltralyticsDetector
 
         detector = UltralyticsDetector(args.weights or default_weights(), args.imgsz or 640)
     else:
@@ -155,8 +155,8 @@ def _remarks(card: DetectedCard) -> str:
 
 
 def run_eval(args: argparse.Namespace) -> int:
+    from scorer.training.evaluate import evaluate, ultralytics_map
     from scorer.vision import ModelError
-    from scorer.vision.evaluate import evaluate, ultralytics_map
     from scorer.vision.reading import model_path
 
     try:

@@ -53,7 +53,7 @@ def assignment_check(found: dict, truth: dict) -> list[str]:
 
 def evaluate_model(data: Path, model: Path | None) -> dict:
     """Card-level figures of ``model`` (None: the shipped one) on ``data``'s test split."""
-    from scorer.vision.evaluate import evaluate
+    from scorer.training.evaluate import evaluate
     from scorer.vision.reading import get_detector, model_path, read_cards
 
     detector = get_detector(str(model or model_path()))

@@ -5,5 +5,5 @@
 - :mod:`scorer.live.feed`: one stream's detect-track-report step and the per-viewer registry.
 - :mod:`scorer.live.camera`: the server's webcam (or a video file) read in the background.
 - :mod:`scorer.live.annotate`: boxes and labels drawn on a copy of a frame.
-- :mod:`scorer.live.bench`: readings per second, end to end (``phase10 bench live``).
+- :mod:`scorer.bench.live`: readings per second, end to end (``phase10 bench live``).
 """

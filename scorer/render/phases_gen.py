@@ -7,12 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from scorer.cards import Card, Colour
-from scorer.phases import standard_phase
 from scorer.render.deck import Deck
+from scorer.rules.phases import standard_phase
 
 
 def phase_groups(phase: int) -> tuple[tuple[str, int], ...]:
-    """The phase's groups as (kind, minimum size), from the rules engine (scorer.phases)."""
+    """The phase's groups as (kind, minimum size), from the rules engine (scorer.rules.phases)."""
     return tuple((g.kind.value, g.size) for g in standard_phase(phase).groups)
 
 

@@ -1,6 +1,6 @@
 """Whether laid cards form their phase, for the manifest.
 
-The verdict comes from the project's validator, ``scorer.validate.validate(phase, cards)``,
+The verdict comes from the project's validator, ``scorer.rules.validate.validate(phase, cards)``,
 imported lazily. Until that module exists, the generator's intent is reported instead and
 the manifest says so in ``verdict_source``.
 """
@@ -15,9 +15,9 @@ from scorer.cards import Card
 
 def _validator():
     try:
-        module = importlib.import_module("scorer.validate")
+        module = importlib.import_module("scorer.rules.validate")
     except ModuleNotFoundError as error:
-        if error.name != "scorer.validate":
+        if error.name != "scorer.rules.validate":
             raise
         return None
     return getattr(module, "validate", None)
@@ -36,7 +36,7 @@ def _as_bool(result: object) -> bool:
 
 def phase_verdict(phase: int, cards: Sequence[Card], intended: bool) -> dict:
     """``{"valid", "verdict_source", "reason"}``: the source is ``"validator"``, or
-    ``"construction"`` (the generator's intent) while ``scorer.validate`` is missing."""
+    ``"construction"`` (the generator's intent) while ``scorer.rules.validate`` is missing."""
     validate = _validator()
     if validate is None:
         return {"valid": intended, "verdict_source": "construction", "reason": None}

@@ -15,7 +15,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
-from scorer.rules import VARIANTS
+from scorer.game.variants import VARIANTS
 from web import export, forms, i18n, plot, service, store
 from web.versions import form_version
 

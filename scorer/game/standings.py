@@ -1,0 +1,258 @@
+"""A game across rounds: rounds are frozen records, standings are derived from them.
+
+Editing or deleting a past round is recomputation: :func:`standings` replays every round
+from the start (checking each with :func:`check_round`), so nothing is ever patched.
+
+Error codes (``GameRulesError``/``GameNotationError``, see :mod:`scorer.errors`), with
+their params:
+
+- ``player_count`` {count}, ``duplicate_player`` {name}, ``bad_dealer`` {first_dealer}:
+  game set-up.
+- ``unknown_player`` {name, players}, ``missing_player`` {name}, ``extra_result`` {name}:
+  the round's results do not match the seated (or tied) players.
+- ``game_over`` {winner}: no round may follow the end of the game.
+- ``no_such_round`` {index}: :func:`replace_round`/:func:`delete_round` got a bad index.
+- ``tie_breaker_pending`` {players} / ``no_tie_breaker`` {}: the round's ``tie_breaker`` flag
+  does not match the game.
+- ``nobody_went_out`` {}, ``several_went_out`` {players}: exactly one player goes out.
+- ``went_out_without_phase`` {}: the player who went out must have completed their phase.
+- ``went_out_with_cards`` {points}: the player who went out scores 0 and holds no cards.
+- ``points_missing`` {}, ``negative_points`` {points}, ``points_not_multiple_of_5`` {points},
+  ``points_too_high`` {points, max}, ``points_below_50`` {points}, ``zero_points`` {went_out},
+  ``points_mismatch`` {points, hand_points}, ``hand_size`` {cards}, ``hand_not_in_deck``
+  {problems}: penalty points that cannot be.
+- ``phase_missing`` {remaining}, ``wrong_phase`` {given, expected},
+  ``phase_not_available`` {given, remaining}: the phase a player attempted.
+- ``bad_number``, ``bad_value``, ``bad_card``, ``bad_result``, ``bad_player_name``,
+  ``bad_players``, ``bad_rules``: unreadable input (``GameNotationError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.errors import GameNotationError, GameRulesError
+from scorer.game.progress import policy_for
+from scorer.game.records import GameSetup, PlayerResult, RoundRecord
+from scorer.game.replay import (
+    HAND_SIZE,
+    MAX_HAND_POINTS,
+    UNLAID_MIN_POINTS,
+    ReplayState,
+    apply_record,
+    check_record,
+    initial_state,
+    refuse,
+)
+from scorer.rules.phases import PhaseSpec
+
+__all__ = [
+    "HAND_SIZE",
+    "MAX_HAND_POINTS",
+    "UNLAID_MIN_POINTS",
+    "GameSetup",
+    "PlayerResult",
+    "PlayerStanding",
+    "RoundRecord",
+    "Standings",
+    "check_round",
+    "check_rounds",
+    "delete_round",
+    "replace_round",
+    "standings",
+]
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """One player's position: current phase (``None`` when done), phases completed, total."""
+
+    player: str
+    seat: int
+    phase: int | None
+    phase_spec: PhaseSpec | None
+    phases_completed: int
+    total: int
+    is_dealer: bool
+    remaining: tuple[int, ...]
+    round_points: tuple[int | None, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "seat": self.seat,
+            "phase": self.phase,
+            "phase_spec": None if self.phase_spec is None else self.phase_spec.to_dict(),
+            "phases_completed": self.phases_completed,
+            "total": self.total,
+            "is_dealer": self.is_dealer,
+            "remaining": list(self.remaining),
+            "round_points": list(self.round_points),
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Where the game stands before the next round (``round_number``, 1-based).
+
+    ``dealer`` deals that round and ``first_player`` (left of the dealer) plays first.
+    ``leader``: the one player ahead (fewest phases left, then lowest total), ``None`` on a tie.
+    ``tie_breaker``: the tied players while a tie-breaker round is pending, else ``()``.
+    """
+
+    players: tuple[PlayerStanding, ...]
+    round_number: int
+    dealer: str
+    first_player: str
+    leader: str | None
+    winner: str | None
+    tie_breaker: tuple[str, ...]
+    tie_breaker_phase: PhaseSpec | None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def player(self, name: str) -> PlayerStanding:
+        for standing in self.players:
+            if standing.player == name:
+                return standing
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "round_number": self.round_number,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "leader": self.leader,
+            "winner": self.winner,
+            "tie_breaker": list(self.tie_breaker),
+            "tie_breaker_phase": None
+            if self.tie_breaker_phase is None
+            else self.tie_breaker_phase.to_dict(),
+            "finished": self.finished,
+        }
+
+
+def _checked(
+    setup: GameSetup, rounds: Sequence[RoundRecord]
+) -> Iterator[tuple[RoundRecord, ReplayState]]:
+    """Each round checked in order: ``(the round normalised, the state after it)``.
+
+    Raises :class:`GameRulesError` or :class:`GameNotationError` at the first bad round, with
+    its 1-based number in ``params["round"]``.
+    """
+    state = initial_state(setup)
+    for index, record in enumerate(rounds):
+        try:
+            normal = check_record(setup, state, record)
+            state = apply_record(setup, state, normal)
+        except (GameRulesError, GameNotationError) as error:
+            error.params.setdefault("round", index + 1)
+            raise
+        yield normal, state
+
+
+def _replay(setup: GameSetup, rounds: Sequence[RoundRecord]) -> ReplayState:
+    state = initial_state(setup)
+    for _normal, after in _checked(setup, rounds):
+        state = after
+    return state
+
+
+def check_round(
+    setup: GameSetup, rounds: Sequence[RoundRecord], record: RoundRecord
+) -> RoundRecord:
+    """Check that ``record`` can follow ``rounds``; return it normalised.
+
+    Normalised: results in seat order, canonical names, points filled in (from the hand when
+    given), the attempted phase filled in. Raises :class:`GameRulesError` or
+    :class:`GameNotationError` naming the player and field; nothing is changed. To check an
+    edit of past round ``i``, pass ``rounds[:i]``.
+    """
+    return check_record(setup, _replay(setup, rounds), record)
+
+
+def check_rounds(setup: GameSetup, rounds: Sequence[RoundRecord]) -> tuple[RoundRecord, ...]:
+    """Check a whole list of rounds in order; return them normalised.
+
+    An error's ``params["round"]`` is the 1-based number of the first bad round.
+    """
+    return tuple(normal for normal, _state in _checked(setup, rounds))
+
+
+def replace_round(
+    setup: GameSetup, rounds: Sequence[RoundRecord], index: int, record: RoundRecord
+) -> tuple[RoundRecord, ...]:
+    """The rounds with round ``index`` (0-based) replaced, all checked again (later ones too)."""
+    if not 0 <= index < len(rounds):
+        raise refuse(f"there is no round {index + 1}", "no_such_round", field="round",
+                     index=index)
+    return check_rounds(setup, [*rounds[:index], record, *rounds[index + 1:]])
+
+
+def delete_round(
+    setup: GameSetup, rounds: Sequence[RoundRecord], index: int
+) -> tuple[RoundRecord, ...]:
+    """The rounds without round ``index`` (0-based), all checked again."""
+    if not 0 <= index < len(rounds):
+        raise refuse(f"there is no round {index + 1}", "no_such_round", field="round",
+                     index=index)
+    return check_rounds(setup, [*rounds[:index], *rounds[index + 1:]])
+
+
+def standings(setup: GameSetup, rounds: Sequence[RoundRecord]) -> Standings:
+    """The standings after replaying ``rounds``; raises like :func:`check_rounds`."""
+    state = initial_state(setup)
+    points: list[list[int | None]] = [[] for _ in setup.players]
+    for normal, after in _checked(setup, rounds):
+        for seat, name in enumerate(setup.players):
+            result = normal.result(name)
+            points[seat].append(None if result is None else result.points)
+        state = after
+    return _standings(setup, state, points)
+
+
+def _standings(setup: GameSetup, state: ReplayState, points: list[list[int | None]]) -> Standings:
+    rules = setup.rules
+    policy = policy_for(rules)
+    count = len(setup.players)
+    dealer_seat = (setup.first_dealer + state.rounds_played) % count
+    players = []
+    for seat, (name, prog) in enumerate(zip(setup.players, state.progress, strict=True)):
+        remaining = policy.remaining(rules, prog)
+        phase = policy.expected_phase(rules, prog)
+        if phase is None and remaining:
+            phase = remaining[0]
+        players.append(PlayerStanding(
+            player=name,
+            seat=seat,
+            phase=phase,
+            phase_spec=None if phase is None else rules.phase(phase),
+            phases_completed=prog.phases_completed,
+            total=prog.total,
+            is_dealer=seat == dealer_seat,
+            remaining=remaining,
+            round_points=tuple(points[seat]),
+        ))
+    ranked = sorted(players, key=lambda p: (len(p.remaining), p.total))
+    leader = state.winner
+    if leader is None and (
+        len(ranked) == 1
+        or (len(ranked[0].remaining), ranked[0].total) != (len(ranked[1].remaining),
+                                                           ranked[1].total)
+    ):
+        leader = ranked[0].player
+    return Standings(
+        players=tuple(players),
+        round_number=state.rounds_played + 1,
+        dealer=setup.players[dealer_seat],
+        first_player=setup.players[(dealer_seat + 1) % count],
+        leader=leader,
+        winner=state.winner,
+        tie_breaker=state.tie_breaker,
+        tie_breaker_phase=rules.tie_breaker_phase if state.tie_breaker else None,
+    )

@@ -1,0 +1,199 @@
+"""The dataset builder: deterministic bytes, deck constraints in every scene, the phase
+verdict from the validator, the files ultralytics reads, crops and photo faces."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.cards import ALL_FACES, deck_violations, parse_card
+from scorer.cli import main
+from scorer.render.dataset import Settings, _Designs, render_example
+from scorer.render.layouts import SCENE_KINDS, sample_layout
+
+
+def test_same_seed_same_bytes() -> None:
+    """An image depends only on (seed, split, index), not on what a worker rendered before."""
+    settings = Settings(seed=11, imgsz=320)
+    first = render_example(settings, _Designs(settings), "train", 5)
+    designs = _Designs(settings)
+    render_example(settings, designs, "val", 3)  # a warm cache must not change anything
+    second = render_example(settings, designs, "train", 5)
+    assert first[0] == second[0] and first[1] == second[1] and first[2] == second[2]
+    other = render_example(Settings(seed=12, imgsz=320), _Designs(settings), "train", 5)
+    assert other[0] != first[0]
+
+
+@pytest.mark.parametrize("kind", sorted(set(SCENE_KINDS)))
+def test_no_scene_breaks_the_deck(kind: str) -> None:
+    """At most 2 of each colour and number, 8 Wilds, 4 Skips in every scene."""
+    for seed in range(60):
+        layout = sample_layout(np.random.default_rng(seed), kind)
+        cards = [p.card for p in layout.cards if p.card is not None]
+        assert cards, "a scene shows cards"
+        assert deck_violations(cards) == []
+
+
+def test_phase_verdict_agrees_with_validator() -> None:
+    """The manifest's phase verdict is the validator's."""
+    validate = pytest.importorskip("scorer.rules.validate").validate
+    settings = Settings(seed=4, imgsz=160)
+    designs = _Designs(settings)
+    seen = 0
+    for index in range(20):
+        record = render_example(settings, designs, "train", index)[2]
+        for phase in record["phases"]:
+            assert phase["verdict_source"] == "validator"
+            assert phase["valid"] == validate(phase["phase"], phase["cards"]).valid
+            seen += 1
+    assert seen >= 5
+
+
+def test_build_writes_what_ultralytics_reads(tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    code = main(["dataset", "build", "--out", str(out), "--train", "4", "--val", "2", "--test",
+                 "2", "--seed", "3", "--imgsz", "320", "--crop", "160", "--workers", "1"])
+    assert code == 0
+    yaml = (out / "data.yaml").read_text()
+    for key in ("path:", "train: images/train", "val: images/val", "test: images/test"):
+        assert key in yaml
+    assert f"  49: {ALL_FACES[49]}" in yaml
+    for split, n in (("train", 4), ("val", 2), ("test", 2)):
+        images = sorted((out / "images" / split).glob("*.jpg"))
+        assert len(images) == n
+        assert cv2.imread(str(images[0])).shape == (160, 160, 3)
+        manifest = json.loads((out / f"manifest_{split}.json").read_text())
+        assert len(manifest["images"]) == n
+        for record, image in zip(manifest["images"], images, strict=True):
+            lines = (out / "labels" / split / f"{image.stem}.txt").read_text().split("\n")
+            labelled = sum(len(c["indices"]) for c in record["cards"])
+            assert labelled == len([line for line in lines if line])
+            for line in filter(None, lines):
+                cls, *box = line.split()
+                assert 0 <= int(cls) < 50
+                assert all(0.0 <= float(v) <= 1.0 for v in box)
+    config = json.loads((out / "config.json").read_text())
+    assert config["seed"] == 3 and config["crop"] == 160
+    sheet = tmp_path / "sheet.png"
+    assert main(["dataset", "show", str(out), "--split", "train", "--out", str(sheet)]) == 0
+    assert cv2.imread(str(sheet)) is not None
+
+
+def test_build_rejects_a_crop_larger_than_the_scene(tmp_path: Path) -> None:
+    assert main(["dataset", "build", "--out", str(tmp_path), "--imgsz", "320",
+                 "--crop", "640"]) == 2
+
+
+def test_faces_from_a_folder(tmp_path: Path) -> None:
+    """``--faces DIR``: photos named by notation; index boxes from indices.json."""
+    folder = tmp_path / "faces"
+    folder.mkdir()
+    for i, card in enumerate(ALL_FACES):
+        img = np.full((88, 56, 3), 255, np.uint8)
+        cv2.putText(img, str(card), (2, 12), cv2.FONT_HERSHEY_SIMPLEX, 0.35, (0, 0, i * 5), 1)
+        cv2.imwrite(str(folder / f"{card}.png"), img)
+    (folder / "indices.json").write_text(json.dumps({"default": [0.0, 0.0, 0.5, 0.2]}))
+    settings = Settings(seed=1, imgsz=320, faces=str(folder))
+    designs = _Designs(settings)
+    face = designs.get("train", 0)[0][ALL_FACES[0]]
+    assert face.index_rects[0] == pytest.approx((0.0, 0.0, 112.0, 70.4))
+    assert face.index_rects[1] == pytest.approx((112.0, 281.6, 224.0, 352.0))
+    record = render_example(settings, designs, "train", 0)[2]
+    assert record["cards"]
+    # Two worker processes after the parent loaded the photos (a forked pool once hung here).
+    out = tmp_path / "out"
+    assert main(["dataset", "build", "--out", str(out), "--train", "2", "--val", "0", "--test",
+                 "0", "--imgsz", "128", "--faces", str(folder), "--workers", "2"]) == 0
+    assert len(list((out / "images" / "train").glob("*.jpg"))) == 2
+
+
+def test_faces_folder_missing_faces_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "R1.png").write_bytes(cv2.imencode(".png", np.zeros((8, 8, 3), np.uint8))[1])
+    code = main(["dataset", "build", "--out", str(tmp_path / "o"), "--train", "1", "--val", "0",
+                 "--test", "0", "--faces", str(tmp_path), "--workers", "1"])
+    assert code == 2
+
+
+def test_workers_do_not_change_the_bytes(tmp_path: Path) -> None:
+    """Per-image seeds: 1 and 2 worker processes write identical files."""
+    outs = []
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        assert main(["dataset", "build", "--out", str(out), "--train", "5", "--val", "2",
+                     "--test", "2", "--seed", "8", "--imgsz", "128", "--workers",
+                     str(workers)]) == 0
+        outs.append(out)
+    for rel in ("images/train/train_000004.jpg", "images/test/test_000001.jpg",
+                "labels/val/val_000001.txt", "manifest_train.json", "config.json"):
+        assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes()
+
+
+def test_face_down_cards_are_never_labelled_and_cards_are_listed_once() -> None:
+    settings = Settings(seed=6, imgsz=160)
+    designs = _Designs(settings)
+    backs = 0
+    for index in range(16):
+        jpg, labels, record = render_example(settings, designs, "train", index)
+        backs += len(record["face_down"])
+        assert all("indices" not in card and "face" not in card for card in record["face_down"])
+        assert len(labels.splitlines()) == sum(len(c["indices"]) for c in record["cards"])
+        for card in record["cards"]:
+            assert len(card["corners"]) == 4
+            assert len({ix["corner"] for ix in card["indices"]}) == len(card["indices"])
+            classes = {ix["class_id"] for ix in card["indices"]}
+            assert classes <= {ALL_FACES.index(parse_card(card["face"]))}
+    assert backs > 0
+
+
+def test_rebuilding_smaller_removes_stale_files(tmp_path: Path) -> None:
+    args = ["dataset", "build", "--out", str(tmp_path), "--val", "0", "--test", "0", "--seed",
+            "2", "--imgsz", "128", "--workers", "1"]
+    assert main([*args, "--train", "3"]) == 0
+    (tmp_path / "labels" / "train.cache").write_bytes(b"old")
+    assert main([*args, "--train", "1"]) == 0
+    assert [p.name for p in (tmp_path / "images" / "train").iterdir()] == ["train_000000.jpg"]
+    assert [p.name for p in (tmp_path / "labels" / "train").iterdir()] == ["train_000000.txt"]
+    assert not (tmp_path / "labels" / "train.cache").exists()
+
+
+def test_negative_seed_is_bad_input(tmp_path: Path) -> None:
+    assert main(["dataset", "build", "--out", str(tmp_path), "--seed", "-1"]) == 2
+
+
+def test_photo_faces_default_index_region(tmp_path: Path) -> None:
+    """Without indices.json the top-left index is the documented fixed corner region."""
+    from scorer.render.faces import FACE_H, FACE_W
+    from scorer.render.photo_faces import DEFAULT_INDEX, PhotoFaces
+
+    for card in ALL_FACES:
+        cv2.imwrite(str(tmp_path / f"{card}.jpg"), np.full((176, 112, 3), 200, np.uint8))
+    (tmp_path / "notes.txt").write_text("not a face")
+    assert PhotoFaces(tmp_path).back is None
+    cv2.imwrite(str(tmp_path / "back.png"), np.full((176, 112, 3), 30, np.uint8))
+    photos = PhotoFaces(tmp_path)
+    assert photos.back is not None and photos.back.image[100, 60].tolist() == [30, 30, 30]
+    face = photos[ALL_FACES[0]]
+    x0, y0, x1, y1 = DEFAULT_INDEX
+    expected = (x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H)
+    assert face.index_rects[0] == pytest.approx(expected)
+    assert DEFAULT_INDEX == (0.03, 0.02, 0.27, 0.19)
+
+
+def test_phase_readable_flag_matches_the_labels() -> None:
+    """``all_cards_readable``: every card of the phase shows a labelled index in the image."""
+    settings = Settings(seed=4, imgsz=320, crop=160)
+    designs = _Designs(settings)
+    flags = set()
+    for index in range(16):
+        record = render_example(settings, designs, "train", index)[2]
+        labelled = [c["face"] for c in record["cards"] if c["indices"]]
+        for phase in record["phases"]:
+            flags.add(phase["all_cards_readable"])
+            if phase["all_cards_readable"]:
+                for card in set(phase["cards"]):
+                    assert labelled.count(card) >= phase["cards"].count(card)
+    assert flags == {True, False}

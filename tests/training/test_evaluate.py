@@ -1,0 +1,113 @@
+"""Card-level evaluation: multiset precision/recall, exact hands, points, colour, verdicts."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from scorer.cards import parse_cards
+from scorer.cli import main
+from scorer.training.evaluate import evaluate, load_manifest, phase_truth, score_lists, truth_of
+from scorer.vision import reading as reading_module
+from scorer.vision.detections import Detections
+from scorer.vision.reading import CardReading, DetectedCard
+
+
+def test_perfect_reading_scores_one():
+    hand = parse_cards("R5 R5 W B11")
+    figures = score_lists([(hand, hand)]).to_dict()
+    for key in ("precision", "recall", "f1", "exact_count", "exact_hand", "exact_points",
+                "number_f1", "colour_accuracy"):
+        assert figures[key] == 1.0, key
+
+
+def test_a_wrong_colour_counts_against_cards_and_colour_but_not_numbers():
+    figures = score_lists([(parse_cards("R5 B7 W"), parse_cards("R5 G7 W"))]).to_dict()
+    assert figures["precision"] == pytest.approx(2 / 3, abs=1e-4)
+    assert figures["recall"] == pytest.approx(2 / 3, abs=1e-4)
+    assert figures["number_f1"] == 1.0
+    assert figures["colour_accuracy"] == pytest.approx(1 / 2, abs=1e-4)
+    assert figures["exact_count"] == 1.0 and figures["exact_points"] == 1.0
+    assert figures["exact_hand"] == 0.0
+
+
+def test_a_missed_and_a_doubled_card():
+    figures = score_lists([
+        (parse_cards("R5 R5 W"), parse_cards("R5 W")),        # one R5 missed
+        (parse_cards("Y12"), parse_cards("Y12 Y12")),         # one card counted twice
+    ]).to_dict()
+    assert figures["precision"] == pytest.approx(3 / 4, abs=1e-4)
+    assert figures["recall"] == pytest.approx(3 / 4, abs=1e-4)
+    assert figures["exact_count"] == 0.0 and figures["exact_points"] == 0.0
+
+
+def test_truth_counts_only_cards_with_a_visible_index():
+    record = {"scene": "phase", "cards": [
+        {"face": "R5", "indices": [{"class_id": 4}]},
+        {"face": "W", "indices": []},
+    ], "phases": [{"phase": 1, "valid": False}]}
+    assert truth_of(record) == Counter(parse_cards("R5"))
+    assert phase_truth(record) == (1, False)
+    assert phase_truth({**record, "scene": "hand"}) is None
+
+
+@pytest.fixture(scope="module")
+def tiny_dataset(tmp_path_factory):
+    """Four rendered full scenes (seeded) with their manifest."""
+    from scorer.render.dataset import Settings, build
+
+    out = tmp_path_factory.mktemp("eval_ds")
+    build(out, {"test": 4}, Settings(seed=7), workers=1, progress=False)
+    return out
+
+
+def test_an_oracle_reader_scores_one_on_a_rendered_split(tiny_dataset):
+    records = iter(load_manifest(tiny_dataset, "test"))
+
+    def oracle(image):
+        record = next(records)
+        cards = tuple(DetectedCard(c, 1.0, (0, 0, 1, 1)) for c in truth_of(record).elements())
+        return CardReading(cards, image.shape[:2])
+
+    figures = evaluate(tiny_dataset, "test", oracle).to_dict()
+    assert figures["images"] == 4 and figures["f1"] == 1.0 and figures["exact_hand"] == 1.0
+    if figures["phase_scenes"]:
+        assert figures["phase_verdict_accuracy"] == 1.0
+
+
+def test_eval_cli_prints_the_figures(tiny_dataset, monkeypatch, capsys):
+    class Blind:
+        def detect(self, image, conf=0.25, iou=0.7):
+            return Detections.empty()
+
+    monkeypatch.setattr(reading_module, "get_detector", lambda path=None, imgsz=None: Blind())
+    assert main(["eval", "--data", str(tiny_dataset), "--split", "test", "--json",
+                 "--no-map"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["images"] == 4 and figures["recall"] == 0.0 and figures["read_cards"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ultralytics") is None,
+                    reason="the mAP needs the [train] extra; CI installs it")
+def test_eval_json_with_the_map_is_pure_json(tiny_dataset):
+    """ultralytics' val logs on stdout; with --json, stdout must still be one JSON object."""
+    command = ["eval", "--data", str(tiny_dataset), "--split", "test", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from scorer.cli import main; sys.exit(main())",
+         *command], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert figures["images"] == 4 and 0 <= figures["map50"] <= 1
+    assert "mAP50" in done.stderr  # the log went to stderr instead
+
+
+def test_eval_cli_without_a_dataset_exits_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(reading_module, "get_detector", lambda path=None, imgsz=None: None)
+    assert main(["eval", "--data", str(tmp_path / "none"), "--no-map"]) == 2
+    assert "no manifest" in capsys.readouterr().err

@@ -1,0 +1,135 @@
+"""Languages: English, Polish, Ukrainian and Swedish, chosen by Accept-Language or a switch."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "web" / "translations"
+LANGUAGES = ("pl", "uk", "sv")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+
+
+def catalogue(lang: str):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    for message in catalogue(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{lang}: untranslated {message.id!r}"
+        assert "fuzzy" not in message.flags, message.id
+        wanted = set(PLACEHOLDER.findall(ids[-1])) - {"%(num)d"}
+        for string in strings:
+            assert wanted <= set(PLACEHOLDER.findall(string)), (lang, message.id, string)
+
+
+def _key(value):
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalogue_matches_the_po_file(lang):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as handle:
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(handle) if m.id}
+    source = {_key(m.id): _key(m.string) for m in catalogue(lang) if m.id}
+    assert compiled == source, "run: pybabel compile -d web/translations"
+
+
+def test_the_template_lists_every_catalogued_message():
+    with open(TRANSLATIONS / "messages.pot", "rb") as handle:
+        template = {m.id for m in read_po(handle) if m.id}
+    for lang in LANGUAGES:
+        assert {m.id for m in catalogue(lang) if m.id} == template
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("pl", ["Nowa gra", "Gry"]),
+    ("uk", ["Нова гра", "Ігри"]),
+    ("sv", ["Nytt spel", "Spel"]),
+    ("en", ["New game", "Games"]),
+])
+def test_the_browser_language_is_used(client, lang, words):
+    page = client.get("/", headers={"Accept-Language": f"{lang},en;q=0.5"})
+    html = page.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    for word in words:
+        assert word in html
+
+
+def test_an_unknown_language_falls_back_to_english(client):
+    html = client.get("/", headers={"Accept-Language": "fr-FR"}).get_data(as_text=True)
+    assert '<html lang="en">' in html
+
+
+def test_the_switch_wins_over_the_browser(client):
+    client.post("/language", data={"lang": "sv", "next": "/"})
+    html = client.get("/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert '<html lang="sv">' in html
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "2 sets of 3"),
+    ("pl", "2 zestawy z 3 kart"),
+    ("uk", "2 набори із 3 карт"),
+    ("sv", "2 grupper om 3"),
+])
+def test_phase_requirements_are_translated(client, new_game, lang, text):
+    game_id = new_game()
+    html = client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).get_data(
+        as_text=True)
+    assert text in html
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("pl", "7 kart w jednym kolorze"),
+    ("uk", "7 карт одного кольору"),
+    ("sv", "7 kort i samma färg"),
+])
+def test_the_colour_phase_is_translated(app, lang, text):
+    from scorer.rules.phases import standard_phase
+    from web.i18n import describe_phase
+
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        assert describe_phase(standard_phase(8)) == text
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("pl", "Pauza nigdy nie należy do fazy"),
+    ("uk", "Пропуск ніколи не входить до фази"),
+    ("sv", "Ett Stopp-kort hör aldrig till en fas"),
+])
+def test_validator_reasons_are_translated(client, lang, text):
+    body = client.post("/api/check", json={"cards": "R5 B5 G5 Y7 Y7 W S", "phase": 1},
+                       headers={"Accept-Language": lang}).get_json()
+    assert body["verdict"]["valid"] is False
+    assert text in body["verdict"]["message"]
+    assert body["verdict"]["reason"].startswith("a Skip")  # the engine's English stays
+
+
+def test_a_closest_miss_reason_is_translated_in_full(client):
+    body = client.post("/api/check", json={"cards": "R5 B5 G5 Y7 Y8 W", "phase": 1},
+                       headers={"Accept-Language": "pl"}).get_json()
+    message = body["verdict"]["message"]
+    assert "najbliżej" in message and "closest" not in message
+
+
+def test_round_errors_are_translated_beside_the_field(client, new_game, play_round):
+    game_id = new_game()
+    client.post("/language", data={"lang": "uk", "next": "/"})
+    response = play_round(game_id, {0: (True, None), 1: (False, 7)}, went_out=0)
+    assert "кратне 5" in response.get_data(as_text=True)
+
+
+def test_api_errors_follow_the_language(client):
+    body = client.get("/api/games/9", headers={"Accept-Language": "sv"}).get_json()
+    assert body["error"] == "Det finns inget sådant spel."
