@@ -33,12 +33,19 @@ or $PHASE10_MODEL. Exit codes: 0 read, 2 a missing/unreadable image or no model.
 EVAL_EXAMPLES = """examples:
   phase10 eval --data datasets/eval --split test
   phase10 eval --data datasets/eval --json --no-map
+  phase10 eval --photos ../photos/uno-fans --json
 
 Scores the reader against the dataset's manifest: card precision/recall/F1 (multisets of
 cards per image), exact count/hand/points, number and colour accuracy, phase verdict
 accuracy on phase scenes; plus ultralytics' mAP50 and mAP50-95 (at the same input size) when
 the [train] extra is installed (skip with --no-map). --imgsz 960 measures the reader with a
 larger input: it finds smaller cards, at about twice the time per image.
+
+--photos DIR scores a folder of labelled photos instead: DIR/images/ with DIR/truth.json (file
+name -> symbols "5", "S", "W" or cards "R5") or DIR/labels/*.txt (YOLO lines "LABEL cx cy w h",
+LABEL a symbol or card). It gives symbol (or, when the truth names colours, card) precision,
+recall and F1, exact hands, colour accuracy, recall by index size (pixels at 640) when there are
+boxes, and on photos without cards the share with a false card.
 """
 
 
@@ -79,6 +86,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
     ev.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     ev.add_argument("--one-look", action="store_true", help=ONE_LOOK_HELP)
+    ev.add_argument("--photos", type=Path, metavar="DIR",
+                    help="score a folder of labelled photos instead of a rendered split")
     ev.add_argument("--limit", type=positive_int, help="evaluate only the first N images")
     ev.add_argument("--json", action="store_true", help="print the figures as JSON")
     ev.add_argument("--no-map", action="store_true", help="skip ultralytics' mAP")
@@ -168,6 +177,8 @@ def run_eval(args: argparse.Namespace) -> int:
         if not args.json and (done == total or done % 25 == 0):
             print(f"  {done}/{total} images", file=sys.stderr)
 
+    if args.photos is not None:
+        return _print_photo_eval(args, read, progress)
     try:
         report = evaluate(args.data, args.split, read, limit=args.limit, progress=progress)
     except ValueError as error:
@@ -185,4 +196,25 @@ def run_eval(args: argparse.Namespace) -> int:
     else:
         for key, value in figures.items():
             print(f"{key:>24}: {value}")
+    return 0
+
+
+def _print_photo_eval(args: argparse.Namespace, read, progress) -> int:
+    """``phase10 eval --photos DIR``: the figures of :mod:`scorer.training.photo_eval`."""
+    from scorer.training.photo_eval import evaluate_photos
+
+    try:
+        figures = evaluate_photos(args.photos, read, limit=args.limit, progress=progress).to_dict()
+    except ValueError as error:
+        return _error("eval", str(error))
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for key, value in figures.items():
+        if isinstance(value, dict):
+            print(f"{key:>28}:")
+            for name, cell in value.items():
+                print(f"{name:>28}: {cell['recall']} of {cell['indices']}")
+        else:
+            print(f"{key:>28}: {value}")
     return 0
