@@ -118,4 +118,32 @@ def explain(code: str, params: dict[str, Any]) -> str:
                 f"{params['requirement']}: {detail}")
     if code == "no_grouping":
         return f"these cards cannot be split into {params['requirement']}"
+    if code in ("valid_if_sure", "invalid_check"):
+        return _doubt_text(code, params)
     return code
+
+
+def card_name(text: str) -> str:
+    """English for one card's notation: ``"W"`` a Wild, ``"S"`` a Skip, ``"Y8"`` a yellow 8."""
+    if text == "W":
+        return "a Wild"
+    if text == "S":
+        return "a Skip"
+    colour = _COLOUR_NAMES.get(text[:1])
+    return f"a {colour} {text[1:]}" if colour else text
+
+
+def _doubt_text(code: str, params: dict[str, Any]) -> str:
+    """The doubt codes of :mod:`scorer.rules.doubt`: a verdict that hangs on unsure cards."""
+    if code == "valid_if_sure":
+        parts = [f"{card}? is {card_name(card)}" for card in params["cards"]]
+        return "valid if " + " and ".join(parts) + " on the table"
+    inner = params.get("reason") or {}
+    why = explain(inner["code"], inner.get("params") or {}) if inner.get("code") else ""
+    checks = []
+    for item in params["check"]:
+        if item["fix"] == "remove":
+            checks.append(f"{item['card']}? (valid without it)")
+        else:
+            checks.append(f"{item['card']}? (valid if it is {item['fix']})")
+    return "not valid" + (f": {why}" if why else "") + "; check " + ", ".join(checks)
