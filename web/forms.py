@@ -13,8 +13,9 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from scorer.errors import GameNotationError
-from scorer.game.records import MAX_PLAYERS
+from scorer.game.records import MAX_NAME_LENGTH, MAX_PLAYERS
 from scorer.game.standings import GameSetup, RoundRecord, Standings
+from scorer.numbers import parse_whole
 
 ROUND_FIELDS = ("completed", "points", "phase")
 
@@ -27,12 +28,17 @@ class RoundForm:
     tie_breaker: bool
     values: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    fixes: dict[str, str] = field(default_factory=dict)
+    """Field name -> a fix the page offers beside its error (``"completed"``: they laid down)."""
 
     def value(self, name: str, default: str = "") -> str:
         return self.values.get(name, default)
 
     def error(self, name: str) -> str | None:
         return self.errors.get(name)
+
+    def fix(self, name: str) -> str | None:
+        return self.fixes.get(name)
 
 
 def playing(setup: GameSetup, standings: Standings) -> list[str]:
@@ -138,7 +144,8 @@ class NewGameForm:
 
 def new_game_values(data: MultiDict) -> dict[str, Any]:
     """The new-game form's values: up to six seats, dealer seat, variant and house rules."""
-    seats = [data.get(f"player-{i}", "").strip()[:40] for i in range(MAX_PLAYERS)]
+    # longer names than the engine allows are kept (up to a bound) so its message shows
+    seats = [data.get(f"player-{i}", "").strip()[:MAX_NAME_LENGTH * 5] for i in range(MAX_PLAYERS)]
     return {
         "name": data.get("name", "").strip()[:80],
         "seats": seats,
@@ -160,15 +167,10 @@ def setup_arguments(values: dict[str, Any]) -> dict[str, Any]:
         (index for index, (seat, _) in enumerate(filled) if str(seat) == dealer_seat), 0
     )
     count = values["phases_count"]
-    if count and not count.isdigit():
-        raise GameNotationError(
-            f"the number of phases must be a whole number, got {count!r}",
-            code="bad_number", params={"value": count}, field="phases_count",
-        )
     return {
         "players": [name for _, name in filled],
         "first_dealer": first_dealer,
         "variant": values["variant"],
-        "phases_count": int(count) if count else None,
+        "phases_count": parse_whole(count, "phases_count", minimum=0) if count else None,
         "natural_per_group": values["natural_per_group"],
     }

@@ -60,7 +60,12 @@ def check_record(setup: GameSetup, state: ReplayState, record: RoundRecord) -> R
         raise refuse("no tie-breaker round is due", "no_tie_breaker", field="tie_breaker")
     playing = state.tie_breaker or setup.players
     by_player = _results_by_player(setup, record, playing)
-    went_out = _went_out(setup, record, by_player)
+    try:
+        went_out = _went_out(setup, record, by_player)
+    except GameRulesError as missing:
+        if not record.tie_breaker and record.went_out is None:
+            missing.more = _problems_without_went_out(setup, state, by_player, playing)
+        raise
     if record.tie_breaker:
         _check_went_out_completed(by_player[went_out])
         results = tuple(_check_tie_breaker(setup, by_player[p], p == went_out) for p in playing)
@@ -86,6 +91,20 @@ def _check_results(setup: GameSetup, state: ReplayState, by_player: dict[str, Pl
         first.more = tuple(problems[1:])
         raise first
     return tuple(results)
+
+
+def _problems_without_went_out(
+    setup: GameSetup, state: ReplayState, by_player: dict[str, PlayerResult],
+    playing: tuple[str, ...],
+) -> tuple[GameRulesError | GameNotationError, ...]:
+    """The players' other problems when nobody is marked as gone out, so one answer names them
+    all; an empty or 0 score is left out (it is likely the player who went out)."""
+    try:
+        _check_results(setup, state, by_player, playing, "")
+    except (GameRulesError, GameNotationError) as first:
+        return tuple(problem for problem in (first, *first.more)
+                     if problem.code not in ("points_missing", "zero_points"))
+    return ()
 
 
 def _results_by_player(

@@ -1,0 +1,99 @@
+"""Real-browser tests of a scorekeeper's evening (issue 18): the round draft, every problem at
+once, history on a phone, the finish and rematch, the share sheet, comfort.
+
+They reuse the server, browser and page fixtures of :mod:`tests.web.test_browser`; screenshots
+go to ``$PHASE10_SHOTS`` like theirs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web import test_browser as shared
+
+LAPTOP, PHONE, SHOTS = shared.LAPTOP, shared.PHONE, shared.SHOTS
+photo, start_game, sync_api = shared.photo, shared.start_game, shared.sync_api
+server, playwright, browser, page = shared.server, shared.playwright, shared.browser, shared.page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def scan_hand(page, seat: int, path, add_wild: bool = False) -> None:
+    """From the round form: scan this seat's hand and put the points into the round."""
+    page.click(f"fieldset[data-seat='{seat}'] >> text=Scan hand")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#verdict.ok")
+    if add_wild:
+        page.click("#add-card")
+        page.click("#pick button[data-face=W]")
+        sync_api.expect(page.locator("#verdict")).to_contain_text("75")
+    page.click("#confirm")
+    page.wait_for_url(re.compile(r"/rounds/new"))
+
+
+def test_every_scanned_value_stays_until_the_round_is_saved(page, server, tmp_path):
+    url = server["url"]
+    game_id = start_game(page, url, ["Ann", "Bob", "Cy"])
+    hand = photo(tmp_path / "hand.jpg", ["R5", "B5", "G5", "Y7", "Y7", "W"])
+    page.goto(f"{url}/games/{game_id}/players/0/check?cards=R5+B5+G5+Y7+Y7+W")
+    page.wait_for_selector("#verdict.ok")
+    page.click("#confirm")  # "Record phase 1 as completed" for Ann
+    page.wait_for_url(re.compile(r"/rounds/new"))
+    assert page.is_checked("input[name=completed-0][value=yes]")
+    scan_hand(page, 1, hand)
+    assert page.input_value("input[name=points-1]") == "50"
+    scan_hand(page, 2, hand, add_wild=True)
+    page.reload()
+    assert page.is_checked("input[name=completed-0][value=yes]")
+    assert page.input_value("input[name=points-1]") == "50"
+    assert page.input_value("input[name=points-2]") == "75"
+    page.check("input[name=went_out][value='0']")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    page.click("text=History")
+    cells = page.locator("#history tbody tr").first.inner_text()
+    assert "50" in cells and "75" in cells and "✓1" in cells
+    # the next round starts empty
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    assert page.input_value("input[name=points-1]") == ""
+
+
+def test_a_typed_value_survives_a_reload_and_cancel_forgets_it(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Dan", "Eve"])
+    page.goto(f"{url}/games/{game_id}/rounds/new?points-1=45")
+    page.fill("input[name=points-1]", "55")
+    page.reload()
+    assert page.input_value("input[name=points-1]") == "55"
+    page.click("#cancel-round")
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    assert page.input_value("input[name=points-1]") == ""
+
+
+def test_one_submit_shows_every_problem_beside_its_field(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Fay", "Gil", "Hu"])
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.fill("input[name=points-1]", "7")
+    page.fill("input[name=points-2]", "30")
+    page.click("#save-round")
+    assert "went out" in page.inner_text("#went-out-error")
+    assert "multiple of 5" in page.inner_text("fieldset[data-seat='1']")
+    assert "at least 50" in page.inner_text("fieldset[data-seat='2']")
+    # the first problem is on screen, above the Save bar
+    first = page.locator("fieldset[data-seat='1'] .error").bounding_box()
+    bar = page.locator(".submit-bar").bounding_box()
+    assert 0 <= first["y"] and first["y"] + first["height"] <= bar["y"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-round-errors.png"))
+    # marking who went out ticks their phase; the 30 points are fixed by "they laid down"
+    page.check("input[name=went_out][value='0']")
+    assert page.is_checked("input[name=completed-0][value=yes]")
+    page.click("#fix-2 button")
+    assert page.is_checked("input[name=completed-2][value=yes]")
+    page.fill("input[name=points-1]", "70")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Round 1 saved." in page.inner_text("main")
