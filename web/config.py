@@ -7,15 +7,17 @@ import secrets
 
 from flask import Flask
 
+from scorer.vision.settings import DEFAULT_CONF, MAX_PIXELS, UNSURE_BELOW
+
 
 class Defaults:
     """Defaults; instance ``config.py`` and ``PHASE10_*`` environment variables override them."""
 
     SECRET_KEY: str | None = None
     MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
-    MAX_IMAGE_PIXELS = 40_000_000  # decoded width x height an upload may have
-    DETECT_CONFIDENCE = 0.45  # scorer.vision.reading.DEFAULT_CONF (not imported: app starts light)
-    UNSURE_BELOW = 0.65  # scorer.vision.reading.UNSURE_BELOW: cards shown for the player to check
+    MAX_IMAGE_PIXELS = MAX_PIXELS  # decoded width x height an upload may have
+    DETECT_CONFIDENCE = DEFAULT_CONF  # the least confidence a card is read with
+    UNSURE_BELOW = UNSURE_BELOW  # cards read with less are shown for the player to check
     DETECT_IMGSZ: int | None = None  # detector input side; None: 640 (960: smaller cards, 2x time)
     CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision
     MODEL_PATH = None  # the ONNX model file; None: $PHASE10_MODEL or models/phase10-cards.onnx

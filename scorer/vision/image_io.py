@@ -10,8 +10,7 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-MAX_PIXELS = 40_000_000
-"""The most pixels (width x height) an input image may declare: about 7300 x 5500."""
+from scorer.vision.settings import MAX_PIXELS
 
 
 class ImageError(ValueError):

@@ -72,15 +72,15 @@ def test_the_configured_input_size_is_used_and_a_bad_one_is_a_logged_503(app, sc
 
 
 def test_the_web_app_reads_at_the_detectors_default_confidence():
-    """The page and the CLI must agree on what counts as a card (the app keeps its own copy)."""
-    from scorer.vision.reading import DEFAULT_CONF
+    """The page and the CLI must agree on what counts as a card (one setting, imported)."""
+    from scorer.vision.settings import DEFAULT_CONF
     from web.config import Defaults
 
     assert Defaults.DETECT_CONFIDENCE == DEFAULT_CONF
 
 
 def test_the_web_app_marks_unsure_cards_where_the_cli_does():
-    from scorer.vision.reading import UNSURE_BELOW
+    from scorer.vision.settings import UNSURE_BELOW
     from web.config import Defaults
 
     assert Defaults.UNSURE_BELOW == UNSURE_BELOW
