@@ -15,11 +15,14 @@ from flask import Flask, Response
 
 from web import config, db, errors, i18n
 from web.blueprints import api, decks, games, live, photo, rounds, share
+from web.boundaries import BoundedRequest, WholeNumberConverter
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build and configure the app; creates the instance folder and the database schema."""
     app = Flask(__name__, instance_relative_config=True)
+    app.request_class = BoundedRequest  # JSON nested too deep is a 400
+    app.url_map.converters["int"] = WholeNumberConverter  # ids past SQLite's integers: 404
     app.config.from_object(config.Defaults)
     app.config["DATABASE"] = os.path.join(app.instance_path, "phase10.sqlite")
     app.config.from_pyfile("config.py", silent=True)

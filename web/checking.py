@@ -6,6 +6,7 @@ from typing import Any
 
 from scorer.cards import hand_points, parse_cards
 from scorer.errors import NotationError
+from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec, standard_phase
 from web import i18n
 
@@ -28,9 +29,9 @@ def cards_from(value: Any) -> tuple:
 
 
 def phase_from(value: Any) -> PhaseSpec:
-    """A standard phase from its number (1..10), as int or digit text."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    """A standard phase from its number (1..10), as int or ASCII digit text."""
+    if isinstance(value, str) and is_whole(value, minimum=1, maximum=10):
+        value = int(value)
     return standard_phase(value)
 
 

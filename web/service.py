@@ -26,6 +26,7 @@ from scorer.game.standings import (
     standings,
 )
 from scorer.game.variants import make_rules
+from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec
 from web import store
 
@@ -190,6 +191,6 @@ def phase_chosen(state: GameState, standing: PlayerStanding, chosen: str) -> Pha
     players choose, the phase ``chosen`` (its number as text) if it is one they still need;
     any other ``chosen`` is ignored."""
     rules = state.setup.rules
-    if rules.choose_phase and chosen.isdigit() and int(chosen) in standing.remaining:
+    if rules.choose_phase and is_whole(chosen, minimum=1) and int(chosen) in standing.remaining:
         return rules.phase(int(chosen))
     return phase_spec_for(state, standing)

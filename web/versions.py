@@ -1,4 +1,7 @@
-"""The game version a write is based on: a form's hidden field, or the API's If-Match/version."""
+"""The game version a write is based on: a form's hidden field, or the API's If-Match/version.
+
+:func:`require_current` is the one stale-version check every write makes.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +11,16 @@ from flask import Request
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, PreconditionRequired
 
+from scorer.numbers import INT64_MAX, is_whole
+from web.store import StaleVersion
+
 
 def _parse(value: Any) -> int:
-    text = str(value).strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    if isinstance(value, str):
+        value = value[:64].strip().removeprefix("W/").strip('"')
+    if not is_whole(value, minimum=0, maximum=INT64_MAX):
         raise BadRequest(_("The game version must be a whole number."))
-    return int(text)
+    return int(value)
 
 
 def form_version(req: Request) -> int:
@@ -35,3 +42,9 @@ def api_version(req: Request, body: Any = None) -> int:
         'Say which game version this change is based on: an If-Match: "<version>" header '
         "or a version field (GET the game for its version)."
     ))
+
+
+def require_current(based_on: int, current: int) -> None:
+    """Raise :class:`~web.store.StaleVersion` unless the write was based on ``current``."""
+    if based_on != current:
+        raise StaleVersion(current)

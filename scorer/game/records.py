@@ -13,17 +13,21 @@ from typing import Any
 from scorer.cards import Card, parse_cards
 from scorer.errors import GameNotationError, GameRulesError, NotationError
 from scorer.game.variants import Rules, make_rules
+from scorer.numbers import parse_whole
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MAX_NAME_LENGTH = 40
+"""Characters in a player's name (after spaces are collapsed): the form and the API alike."""
 
 
 @dataclass(frozen=True)
 class GameSetup:
     """The players in seat order (clockwise), the rules, and who deals the first round.
 
-    Names are stripped; 2-6 unique (ignoring case), non-empty names. Raises
-    :class:`GameRulesError` (field ``"players"`` or ``"first_dealer"``).
+    Names are stripped; 2-6 unique (ignoring case), non-empty names of at most
+    :data:`MAX_NAME_LENGTH` characters. Raises :class:`GameRulesError` or
+    :class:`GameNotationError` (field ``"players"`` or ``"first_dealer"``).
     """
 
     players: tuple[str, ...]
@@ -43,6 +47,16 @@ class GameSetup:
                     code="bad_player_name", params={"name": repr(name)}, field="players",
                 )
         names = tuple(" ".join(name.split()) for name in names)
+        for name in names:
+            if len(name) > MAX_NAME_LENGTH:
+                shown = name[:20] + "..."
+                raise GameNotationError(
+                    f"player names are at most {MAX_NAME_LENGTH} characters; {shown!r} has "
+                    f"{len(name)}",
+                    code="name_too_long",
+                    params={"name": shown, "limit": MAX_NAME_LENGTH, "length": len(name)},
+                    field="players",
+                )
         object.__setattr__(self, "players", names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise GameRulesError(
@@ -251,15 +265,6 @@ class RoundRecord:
 
 
 def _whole(value: Any, field_name: str, player: str | None) -> int:
-    """A whole number from an int or digit text; raises :class:`GameNotationError`."""
-    if isinstance(value, bool):
-        value = repr(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    prefix = f"{player}: " if player else ""
-    raise GameNotationError(
-        f"{prefix}{field_name} must be a whole number, got {value!r}",
-        code="bad_number", params={"value": repr(value)}, player=player, field=field_name,
-    )
+    """A whole number from an int or ASCII digit text, within SQLite's integers (see
+    :func:`scorer.numbers.parse_whole`); raises :class:`GameNotationError`."""
+    return parse_whole(value, field_name, player=player)

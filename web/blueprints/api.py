@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 from scorer.errors import NotationError
+from scorer.numbers import is_whole
 from web import checking, images, reader, service, store
-from web.versions import api_version
+from web.versions import api_version, require_current
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -166,9 +167,7 @@ def round_(game_id: int, number: int) -> Response:
 
 
 def _stale_check(state: service.GameState, body: Any) -> None:
-    version = api_version(request, body)
-    if version != state.version:
-        raise store.StaleVersion(state.version)
+    require_current(api_version(request, body), state.version)
 
 
 @bp.post("/games/<int:game_id>/rounds")
@@ -202,8 +201,7 @@ def delete_round(game_id: int, number: int) -> Response:
 def undo(game_id: int) -> Response:
     body = request.get_json(silent=True) if request.is_json else None
     game = store.get_game(game_id)
-    if api_version(request, body) != game.version:
-        raise store.StaleVersion(game.version)
+    require_current(api_version(request, body), game.version)
     _version, change = service.undo(game)
     response = _game_response(game_id)
     response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
@@ -248,7 +246,7 @@ def _phase_of(body: dict[str, Any]):
     natural = natural if isinstance(natural, bool) else str(natural).lower() in ("1", "true", "on")
     if body.get("game") is not None:
         game_id = body["game"]
-        if not str(game_id).isdigit():
+        if not is_whole(game_id, minimum=0):
             raise BadRequest(_("game must be a game id (a whole number)."))
         state = service.load(int(game_id))
         standing = service.standing_of(state, str(body.get("player", "")))

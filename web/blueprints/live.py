@@ -43,6 +43,7 @@ from scorer.live.camera import CameraError, CameraFeed, parse_source
 from scorer.live.feed import LiveFeed, StreamRegistry
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
+from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec, standard_phase
 from web import checking, i18n, reader, service
 from web.images import ImageError, image_from_request
@@ -167,7 +168,7 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
     """
     game, seat = args.get("game", ""), args.get("seat", "")
     if game or seat:
-        if not (game.isdigit() and seat.isdigit()):
+        if not (is_whole(game, minimum=0) and is_whole(seat, minimum=0)):
             raise NotationError("game and seat must be whole numbers")
         state = service.load(int(game))
         standing = service.player_at(state, int(seat))
@@ -204,7 +205,7 @@ def page() -> str:
     phase = request.args.get("phase", "1")
     phases = [(n, i18n.describe_phase(standard_phase(n))) for n in range(1, MAX_PHASE + 1)]
     return render_template(
-        "live.html", phase=int(phase) if phase.isdigit() and 1 <= int(phase) <= MAX_PHASE else 1,
+        "live.html", phase=int(phase) if is_whole(phase, minimum=1, maximum=MAX_PHASE) else 1,
         phases=phases, player="", phase_label="", query="", photo_url="", game_id=None,
         server_camera=_has_camera(),
     )

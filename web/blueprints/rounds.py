@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
 from web import forms, i18n, service, store
-from web.versions import form_version
+from web.versions import form_version, require_current
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>")
 
@@ -34,8 +34,7 @@ def _save(state: service.GameState, number: int | None) -> Response | tuple[str,
     try:
         version = form_version(request)
         form, data = forms.submitted_round(state.setup, players, tie_breaker, request.form)
-        if version != state.version:
-            raise store.StaleVersion(state.version)
+        require_current(version, state.version)
         record = service.parse_round(data)
         if number is None:
             service.add_round(state, record)
@@ -80,9 +79,7 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
 @bp.post("/rounds/<int:number>/delete")
 def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     state = service.load(game_id)
-    version = form_version(request)
-    if version != state.version:
-        raise store.StaleVersion(state.version)
+    require_current(form_version(request), state.version)
     try:
         service.remove_round(state, number)
     except (NotationError, RulesError) as error:
@@ -96,9 +93,7 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
 @bp.post("/undo")
 def undo(game_id: int) -> Response:
     game = store.get_game(game_id)
-    version = form_version(request)
-    if version != game.version:
-        raise store.StaleVersion(game.version)
+    require_current(form_version(request), game.version)
     _version, change = service.undo(game)
     flash(i18n.undone_message(change))
     return redirect(url_for("games.scoreboard", game_id=game_id))
