@@ -31,9 +31,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-import scorer
 from scorer.cards import ALL_FACES, Card
 from scorer.decks.layout import FACE_HEIGHT, FACE_WIDTH
+from scorer.paths import INSTANCE_DIR
 
 SHIPPED = "shipped"
 """The model choice that means the detector shipped in ``models/``."""
@@ -53,7 +53,7 @@ def default_instance() -> Path:
     override = os.environ.get("PHASE10_INSTANCE")
     if override:
         return Path(override)
-    return Path(scorer.__file__).resolve().parent.parent / "instance"
+    return INSTANCE_DIR
 
 
 def check_name(name: str) -> str:

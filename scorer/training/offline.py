@@ -16,11 +16,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import scorer
+from scorer.paths import REPO_ROOT, RUNS_DIR
 
-REPO_ROOT = Path(scorer.__file__).resolve().parent.parent
 CONFIG_DIR = REPO_ROOT / ".ultralytics"
-RUNS_DIR = REPO_ROOT / "runs"
 FONT_CANDIDATES = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),  # Debian fonts-dejavu-core
     Path("/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"),

@@ -16,8 +16,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-import scorer
 from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
+from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.image_io import ImageError, decode_image
@@ -31,14 +31,9 @@ from scorer.vision.pairing import (
     pair_indices,
 )
 from scorer.vision.second_look import HINT_CONF, look_again
+from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
 
-MODEL_ENV = "PHASE10_MODEL"
-DEFAULT_MODEL = Path(scorer.__file__).resolve().parent.parent / "models" / "phase10-cards.onnx"
-DEFAULT_CONF = 0.45  # chosen on the eval val split, not the test split (models/README.md)
-DEFAULT_IOU = 0.7
-# Cards read with less confidence are shown as unsure, for the player to check. On the eval val
-# split (stage 8, 1000 scenes) this marks 9 % of the cards read and 54 % of the misread ones.
-UNSURE_BELOW = 0.65
+DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
 
 
 def model_path() -> Path:
@@ -67,7 +62,7 @@ def default_weights() -> Path:
     """The trained ``.pt`` for torch comparisons: ``models/phase10-cards.pt`` if shipped, else
     the main run's ``runs/train/main/weights/best.pt`` (the returned path may not exist)."""
     shipped = DEFAULT_MODEL.with_suffix(".pt")
-    run = DEFAULT_MODEL.parent.parent / "runs" / "train" / "main" / "weights" / "best.pt"
+    run = RUNS_DIR / "train" / "main" / "weights" / "best.pt"
     return shipped if shipped.is_file() else run
 
 
@@ -92,11 +87,12 @@ class DetectedCard:
         return self.confidence < UNSURE_BELOW
 
     def to_dict(self) -> dict:
-        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2]}``."""
+        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2], "unsure": false}``."""
         return {
             "card": str(self.card),
             "confidence": round(float(self.confidence), 3),
             "box": [round(float(v), 1) for v in self.box],
+            "unsure": self.unsure,
         }
 
 
