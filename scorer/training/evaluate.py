@@ -159,10 +159,13 @@ def evaluate(
 ) -> EvalReport:
     """Run ``reader(image_bgr) -> CardReading`` on each image of the split and score it."""
     from scorer.rules.validate import validate
+    from scorer.training.calibration import CalibrationReport, match_cards
     from scorer.vision.image_io import read_image
 
     records = load_manifest(data, split)[:limit]
     report = EvalReport()
+    calibration = CalibrationReport()
+    empty_scenes = empty_cards = 0
     for k, record in enumerate(records):
         image = read_image(Path(data) / "images" / split / record["file"])
         started = time.perf_counter()
@@ -170,6 +173,10 @@ def evaluate(
         report.seconds += time.perf_counter() - started
         read = Counter(card.card for card in reading.cards)
         score = ImageScore(truth_of(record), read)
+        calibration.add(match_cards(record, reading.cards))
+        if not score.truth:
+            empty_scenes += 1
+            empty_cards += len(reading.cards)
         truth_phase = phase_truth(record)
         if truth_phase is not None:
             phase, valid = truth_phase
@@ -179,6 +186,10 @@ def evaluate(
         report.add(score)
         if progress:
             progress(k + 1, len(records))
+    report.extra.update(calibration.to_dict())
+    report.extra["empty_scenes"] = empty_scenes
+    report.extra["cards_per_empty_scene"] = (
+        round(empty_cards / empty_scenes, 3) if empty_scenes else 0.0)
     return report
 
 

@@ -1,0 +1,114 @@
+"""Does a card's confidence mean what it says, and does the unsure mark catch the misreads?
+
+Each card read is matched to the truth by place: it is *right* when a truth card of the same
+face has a visible index whose centre lies inside the card's box (each truth card matched once,
+the most confident reading first); otherwise it is a misread (the index of a truth card of
+another face is there) or a phantom (no truth index, or that card was already matched).
+
+:class:`CalibrationReport` sums, over a split: the share of wrong cards (misreads and phantoms)
+marked unsure, the share of all cards marked, and a reliability table: per confidence bin, how
+many cards were read there and the share of them that was right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+BIN_EDGES = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001)
+"""Confidence bins of the reliability table: ``[0, 0.5)``, ``[0.5, 0.6)``, ... ``[0.9, 1]``."""
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """One card read: its confidence, whether it was marked unsure, and what it really was."""
+
+    confidence: float
+    unsure: bool
+    outcome: str  # "right", "misread" or "phantom"
+
+    @property
+    def right(self) -> bool:
+        return self.outcome == "right"
+
+
+def _inside(point: tuple[float, float], box: Sequence[float]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def match_cards(record: dict[str, Any], cards: Iterable[Any]) -> list[CardOutcome]:
+    """Outcomes of ``cards`` (DetectedCard-like: ``card``, ``confidence``, ``box``, ``unsure``)
+    against one manifest record's face-up cards with visible indices."""
+    truth = []
+    for card in record.get("cards", ()):
+        centres = [((i["box"][0] + i["box"][2]) / 2, (i["box"][1] + i["box"][3]) / 2)
+                   for i in card.get("indices") or ()]
+        if centres:
+            truth.append((card["face"], centres))
+    used: set[int] = set()
+    outcomes = []
+    for card in sorted(cards, key=lambda c: -c.confidence):
+        face = str(card.card)
+        here = [k for k, (_f, centres) in enumerate(truth)
+                if any(_inside(c, card.box) for c in centres)]
+        same = [k for k in here if truth[k][0] == face and k not in used]
+        if same:
+            used.add(same[0])
+            outcome = "right"
+        elif any(k not in used for k in here):
+            outcome = "misread"
+        else:
+            outcome = "phantom"
+        outcomes.append(CardOutcome(float(card.confidence), bool(card.unsure), outcome))
+    return outcomes
+
+
+@dataclass
+class CalibrationReport:
+    """Summed card outcomes of a split: the marked shares and the reliability table."""
+
+    outcomes: list[CardOutcome] = field(default_factory=list)
+
+    def add(self, outcomes: Iterable[CardOutcome]) -> None:
+        self.outcomes.extend(outcomes)
+
+    def reliability(self) -> list[dict[str, Any]]:
+        """Per confidence bin: ``{"bin": "0.9-1.0", "cards": n, "right": share, "mean": conf}``."""
+        rows = []
+        for low, high in zip(BIN_EDGES, BIN_EDGES[1:], strict=False):
+            inside = [o for o in self.outcomes if low <= o.confidence < high]
+            if not inside:
+                continue
+            rows.append({
+                "bin": f"{low:.1f}-{min(high, 1.0):.1f}",
+                "cards": len(inside),
+                "right": round(sum(o.right for o in inside) / len(inside), 3),
+                "mean_confidence": round(sum(o.confidence for o in inside) / len(inside), 3),
+            })
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """``wrong_cards``, ``wrong_marked`` (share of misreads/phantoms marked unsure),
+        ``cards_marked`` (share of all cards marked), ``misreads``, ``phantoms`` and
+        ``reliability`` (see :meth:`reliability`)."""
+        wrong = [o for o in self.outcomes if not o.right]
+        total = len(self.outcomes)
+        return {
+            "wrong_cards": len(wrong),
+            "misreads": sum(o.outcome == "misread" for o in wrong),
+            "phantoms": sum(o.outcome == "phantom" for o in wrong),
+            "wrong_marked": round(sum(o.unsure for o in wrong) / len(wrong), 4) if wrong else 0.0,
+            "cards_marked": round(sum(o.unsure for o in self.outcomes) / total, 4)
+            if total else 0.0,
+            "reliability": self.reliability(),
+        }
+
+
+def reliability_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The reliability table as aligned text lines (for ``phase10 eval``)."""
+    lines = [f"{'confidence':>12} {'cards':>6} {'mean':>6} {'right':>6}"]
+    for row in rows:
+        lines.append(f"{row['bin']:>12} {row['cards']:>6} {row['mean_confidence']:>6.3f} "
+                     f"{row['right']:>6.3f}")
+    return lines
