@@ -86,7 +86,7 @@ def base_weights() -> Path:
     if not path.is_file():
         raise FinetuneError(
             f"no trained weights to start from: expected {DEFAULT_MODEL.with_suffix('.pt')} "
-            f"or {path} (train the shipped model first: see docs/TRAINING_STATUS.md)")
+            f"or {path} (train the shipped model first: see docs/training.md)")
     return path
 
 

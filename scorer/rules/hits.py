@@ -1,4 +1,4 @@
-"""Hitting: does a card fit onto a group already laid down? (RULES.md, "Hitting")
+"""Hitting: does a card fit onto a group already laid down? (docs/rules.md, "Hitting")
 
 Set: a card of the same number. Run: one below the lowest or one above the highest number,
 staying inside 1..12; a Wild already in the run keeps the value it stood for, which

@@ -125,7 +125,7 @@ def render_model_card(result: Any, recipe: dict[str, Any], command: str) -> str:
         *metric_lines,
         "",
         "Card-level figures (precision/recall of whole cards, exact hands, points, verdicts) come "
-        "from `phase10 eval`; see docs/TRAINING_STATUS.md.",
+        "from `phase10 eval`; see docs/training.md.",
         "",
         "## Reproduce",
         "```sh",

@@ -16,7 +16,7 @@ import numpy as np
 from scorer.cards import ALL_FACES
 
 DEFAULT_CLASS_NAMES: tuple[str, ...] = tuple(str(card) for card in ALL_FACES)
-"""The detector's 50 class names in class-id order (see docs/ARCHITECTURE.md)."""
+"""The detector's 50 class names in class-id order (see docs/architecture.md)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -62,7 +62,7 @@ def test_demo_pipeline_smoke(tmp_path, monkeypatch):
     """``phase10 deck demo`` glue: unseen design -> photos -> enrol -> scenes -> fine-tune.
 
     The shipped model may not exist: the demo's evaluations are stubbed, then the real scoring
-    path runs once on the tiny fine-tuned model. Real figures: run the demo (docs/ENROL_NOTES.md).
+    path runs once on the tiny fine-tuned model. Real figures: run the demo (docs/decks.md).
     """
     if not ft.training_available():
         pytest.skip("needs the [train] extra (ultralytics, torch): pip install -e '.[train]'")

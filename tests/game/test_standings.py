@@ -1,4 +1,4 @@
-"""A game across rounds (RULES.md, "A round", "Scoring", "Winning", "Variants")."""
+"""A game across rounds (docs/rules.md, "A round", "Scoring", "Winning", "Variants")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules as data and the registry of named variants (RULES.md, "Variants")."""
+"""Rules as data and the registry of named variants (docs/rules.md, "Variants")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Card notation and penalty points (RULES.md, "Card notation", "Scoring")."""
+"""Card notation and penalty points (docs/rules.md, "Card notation", "Scoring")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Hitting: playing a card onto a laid-down group (RULES.md, "Hitting", "Wild and Skip")."""
+"""Hitting: playing a card onto a laid-down group (docs/rules.md, "Hitting", "Wild and Skip")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The phases and group kinds as data (RULES.md, "The ten phases")."""
+"""The phases and group kinds as data (docs/rules.md, "The ten phases")."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""Validating a phase from an unordered multiset of cards (RULES.md, "Groups", "Wild and Skip")."""
+"""Validating a phase from an unordered multiset of cards (docs/rules.md, "Groups", "Wild and
+Skip")."""
 
 import pytest
 

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.slow
 
 N_SCENES = 8
 SEED = 21  # the renderer's test split uses held-out deck designs
-# Floors, not targets: the shipped model's measured figures are in models/README.md and
-# docs/TRAINING_STATUS.md (phase10 eval on datasets/eval). Raise them with a better model.
+# Floors, not targets: the shipped model's measured figures are in models/README.md
+# (phase10 eval on datasets/eval). Raise them with a better model.
 MIN_PRECISION = 0.80
 MIN_RECALL = 0.75
 
@@ -32,7 +32,7 @@ def model():
     path = model_path()
     assert path.is_file(), (
         f"{path} is missing: the shipped model {DEFAULT_MODEL.name} is part of the project "
-        "(train it with the commands in docs/TRAINING_STATUS.md)"
+        "(train it with the commands in docs/training.md)"
     )
     return path
 
