@@ -97,3 +97,99 @@ def test_one_submit_shows_every_problem_beside_its_field(page, server):
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
     assert "Round 1 saved." in page.inner_text("main")
+
+
+def play_round(page, url: str, game_id: int, players: int, out: int = 0,
+               points: str = "55", completed: tuple[int, ...] = ()) -> None:
+    """Enter a round through the form: ``out`` went out, the others hold ``points``."""
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.check(f"input[name=went_out][value='{out}']")
+    for seat in range(players):
+        if seat in completed:
+            page.click(f"input[name=completed-{seat}][value=yes] >> xpath=..")
+        if seat != out:
+            page.fill(f"input[name=points-{seat}]", points)
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+
+
+def on_screen(box, width: int) -> bool:
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_history_on_a_phone_with_six_players_and_undo_after_a_delete(page, server):
+    url = server["url"]
+    names = ["Ann", "Bartholomew", "Cy", "Dominika", "Eli", "Fredrika"]
+    game_id = start_game(page, url, names, phases_count="3")
+    for out in (0, 1):
+        play_round(page, url, game_id, len(names), out=out)
+    page.goto(f"{url}/games/{game_id}/history")
+    rows = page.locator("#history tbody tr")
+    assert rows.count() == 2
+    for index in range(2):
+        row = rows.nth(index)
+        for button in (row.locator("text=Edit"), row.locator("button.danger")):
+            assert on_screen(button.bounding_box(), PHONE["width"])
+        for cell in range(len(names)):
+            assert on_screen(row.locator("td[data-label]").nth(cell).bounding_box(),
+                             PHONE["width"])
+    assert rows.first.locator("td[data-label=Fredrika]").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-history-6.png"), full_page=True)
+    page.on("dialog", lambda dialog: dialog.accept())
+    rows.nth(1).locator("button.danger").click()
+    page.wait_for_selector("#undo")
+    assert "Round 2 deleted." in page.inner_text("main")
+    assert rows.count() == 1
+    page.click("#undo")
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))
+    assert rows.count() == 2
+
+
+def test_a_finished_game_ranks_the_players_and_starts_a_rematch(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Ann", "Bob", "Cy"])
+    play_round(page, url, game_id, 3, out=2, points="80", completed=(1,))
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.check("input[name=went_out][value='2']")
+    page.fill("input[name=points-0]", "50")
+    page.fill("input[name=points-1]", "60")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Cy wins the game!" in page.inner_text(".banner-win")
+    assert "Leader" not in page.inner_text("#board")
+    ranking = page.locator("#ranking li")
+    assert [ranking.nth(i).locator(".player-name").inner_text() for i in range(3)] == [
+        "Cy", "Bob", "Ann"]  # phases first: Bob's one phase beats Ann's lower total
+    assert [ranking.nth(i).locator(".place").inner_text() for i in range(3)] == ["1", "2", "3"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-finish.png"), full_page=True)
+    page.click("#rematch")
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    assert int(page.url.rsplit("/", 1)[-1]) != game_id
+    board = page.inner_text("#board")
+    assert "Dealer: Cy" in board.replace("\n", " ")  # Ann dealt round 1, Bob round 2
+    names = page.locator("#board .player-name").all_inner_texts()
+    assert [name.split()[0] for name in names] == ["Ann", "Bob", "Cy"]
+    assert page.inner_text(".round-number") == "1"
+
+
+def test_the_tie_breaker_form_asks_only_who_laid_the_goal_down_first(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Ivo", "Jan"])
+    play_round(page, url, game_id, 2, out=0, points="50", completed=(1,))
+    play_round(page, url, game_id, 2, out=1, points="50", completed=(0,))
+    page.click("#enter-round")
+    assert page.locator("input[name^=points-]").count() == 0
+    assert "leave their points empty" not in page.inner_text("main")
+    page.click("#save-round")
+    assert "laid the goal down first" in page.inner_text("#went-out-error")
+    assert "went out" not in page.inner_text("#went-out-error")
+    page.check("input[name=went_out][value='1']")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Jan wins the game!" in page.inner_text(".banner-win")
+    page.goto(f"{url}/games/{game_id}/history")
+    tie_row = page.locator("#history tbody tr").nth(2)
+    assert "tie-breaker" in tie_row.inner_text()
+    assert "✓10" not in tie_row.inner_text() and "✓" in tie_row.inner_text()

@@ -16,19 +16,20 @@ from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
 from scorer.game.variants import VARIANTS
-from web import export, forms, i18n, plot, service, store
+from web import export, finish, forms, i18n, plot, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
+bp.add_app_template_global(finish.final_ranking, "final_ranking")
 
 
 @bp.get("/")
 def index() -> str:
     archived = request.args.get("archived") == "1"
     games, broken = [], []
-    for game in store.list_games(archived=archived):
+    for snapshot in store.read_games(archived=archived):
         try:
-            games.append(service.state_of(game))
+            games.append(service.state_of(snapshot))
         except service.BrokenGame as error:
             broken.append(error.game)
     return render_template("games/index.html", games=games, broken=broken, archived=archived)
@@ -57,8 +58,17 @@ def new() -> Response | str | tuple[str, int]:
 def scoreboard(game_id: int) -> str:
     state = service.load(game_id)
     return render_template(
-        "games/scoreboard.html", state=state, last_change=store.last_change(game_id)
+        "games/scoreboard.html", state=state, last_change=state.last_change
     )
+
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int) -> Response:
+    """A new game with the same players and rules; the next dealer deals its first round."""
+    state = service.load(game_id)
+    new_state = service.create(state.game.name, finish.rematch_setup(state.setup, state.standings))
+    flash(_("New game with the same players. %(name)s deals.", name=new_state.standings.dealer))
+    return redirect(url_for("games.scoreboard", game_id=new_state.game.id))
 
 
 @bp.get("/games/<int:game_id>/history")
@@ -68,7 +78,7 @@ def history(game_id: int) -> str:
     return render_template(
         "games/history.html", state=state, rows=rows,
         plot=plot.totals_svg(state, rows, _("Total penalty points after each round")),
-        colours=plot.COLOURS,
+        colours=plot.COLOURS, last_change=state.last_change,
     )
 
 

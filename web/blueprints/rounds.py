@@ -48,7 +48,12 @@ def _save(state: service.GameState, number: int | None) -> Response | tuple[str,
         for problem in (error, *getattr(error, "more", ())):
             key = forms.field_key(state.setup, getattr(problem, "player", None),
                                   getattr(problem, "field", None))
+            if tie_breaker and getattr(problem, "code", None) == "nobody_went_out":
+                form.errors.setdefault(key, _("Choose who laid the goal down first."))
+                continue
             form.errors.setdefault(key, i18n.error_message(problem))
+            if getattr(problem, "code", None) == "points_below_50":
+                form.fixes[key] = "completed"
         if "general" not in form.errors:
             form.errors["general"] = (
                 _("The round was not saved: see the message below.") if len(form.errors) == 1
@@ -96,4 +101,5 @@ def undo(game_id: int) -> Response:
     require_current(form_version(request), game.version)
     _version, change = service.undo(game)
     flash(i18n.undone_message(change))
-    return redirect(url_for("games.scoreboard", game_id=game_id))
+    back = "games.history" if request.form.get("next") == "history" else "games.scoreboard"
+    return redirect(url_for(back, game_id=game_id))
