@@ -3,8 +3,8 @@
 Usage: train_on_device.py DEADLINE N_TRAIN [DEVICE]. It renders N_TRAIN fresh 320 tiles (and
 300 val tiles) with every core of that machine, then runs `phase10 train`'s code path from
 models/phase10-cards.pt until DEADLINE (epoch seconds) with the recipe's `gpu` settings, and
-stops without exporting (the device lacks onnxslim; export here with
-`scorer.training.train.export_onnx`). While it trains, best.pt, last.pt and results.csv are
+stops without exporting (the device lacks onnxslim; export on the CPU machine with
+`phase10 export`). While it trains, best.pt, last.pt and results.csv are
 copied into $OUT every 20 s, so a run cut off at the call's limit still brings its weights back.
 Environment: SEED (5), RUN_NAME (stage6), LR0 (the recipe's), WEIGHTS (the starting point:
 models/phase10-cards.pt, or a model yaml such as yolo11n.yaml to train from scratch).
@@ -17,13 +17,15 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-OUT = Path(os.environ.get("OUT", "/tmp/out"))
-DATA = Path("/tmp/ds")
-RUNS = Path("/tmp/runs")
+SCRATCH = Path(tempfile.gettempdir())  # the device's scratch disk, outside the working tree
+OUT = Path(os.environ.get("OUT", str(SCRATCH / "out")))
+DATA = SCRATCH / "ds"
+RUNS = SCRATCH / "runs"
 RUN_NAME = os.environ.get("RUN_NAME", "stage6")
 SEED = int(os.environ.get("SEED", "5"))
 LR0 = os.environ.get("LR0")
