@@ -1,12 +1,19 @@
-"""Checking one round against the game so far, and applying it: the engine's inner step.
+"""Replaying a game: each round checked against the game so far, then applied.
 
-:func:`check_record` says why a round cannot have happened (see the error codes listed in
-:mod:`scorer.game.standings`) or returns it normalised; :func:`apply_record` moves the replayed game
-on.
+:func:`replay` is the one replay: it checks every round in order and gives a :class:`Replay`,
+which holds the rounds normalised and the state after each, so the checked rounds and the
+standings (:func:`scorer.game.standings.standings_of`) come from the same pass. A
+:class:`Replay` takes one more round with :meth:`Replay.then` and an edit from round ``i`` on
+with :meth:`Replay.upto` and :func:`replay`'s ``start``, without checking the rounds before again.
+
+The inner step: :func:`check_record` says why a round cannot have happened (see the error codes
+listed in :mod:`scorer.game.standings`) or returns it normalised; :func:`apply_record` moves the
+replayed game on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -253,3 +260,60 @@ def apply_record(setup: GameSetup, state: ReplayState, record: RoundRecord) -> R
     if len(tied) == 1:
         return replace(state, winner=tied[0])
     return replace(state, tie_breaker=tied)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game replayed: its rounds checked and normalised, and the state before and after each.
+
+    ``states[i]`` is the state after the first ``i`` rounds, so ``states[0]`` is the start and
+    :attr:`state` the state after the last round.
+    """
+
+    setup: GameSetup
+    rounds: tuple[RoundRecord, ...]
+    states: tuple[ReplayState, ...]
+
+    @classmethod
+    def start(cls, setup: GameSetup) -> Replay:
+        """The game before its first round."""
+        return cls(setup, (), (initial_state(setup),))
+
+    @property
+    def state(self) -> ReplayState:
+        return self.states[-1]
+
+    def check(self, record: RoundRecord) -> RoundRecord:
+        """``record`` normalised if it can follow these rounds, else :func:`check_record`'s
+        error (with no round number: the round is not part of the game yet)."""
+        return check_record(self.setup, self.state, record)
+
+    def then(self, record: RoundRecord) -> Replay:
+        """This replay with ``record`` checked and played after its last round; raises like
+        :meth:`check`."""
+        normal = self.check(record)
+        after = apply_record(self.setup, self.state, normal)
+        return Replay(self.setup, (*self.rounds, normal), (*self.states, after))
+
+    def upto(self, count: int) -> Replay:
+        """The replay of the first ``count`` rounds only (nothing is checked again)."""
+        if not 0 <= count <= len(self.rounds):
+            raise refuse(f"there is no round {count}", "no_such_round", field="round",
+                         index=count)
+        return Replay(self.setup, self.rounds[:count], self.states[:count + 1])
+
+
+def replay(setup: GameSetup, rounds: Iterable[RoundRecord], start: Replay | None = None) -> Replay:
+    """Check ``rounds`` in order, after ``start``'s rounds when given (default: a new game).
+
+    Raises :class:`GameRulesError` or :class:`GameNotationError` at the first bad round, with
+    its 1-based number in the game in ``params["round"]``.
+    """
+    played = Replay.start(setup) if start is None else start
+    for record in rounds:
+        try:
+            played = played.then(record)
+        except (GameRulesError, GameNotationError) as error:
+            error.params.setdefault("round", len(played.rounds) + 1)
+            raise
+    return played

@@ -1,7 +1,9 @@
 """A game across rounds: rounds are frozen records, standings are derived from them.
 
-Editing or deleting a past round is recomputation: :func:`standings` replays every round
-from the start (checking each with :func:`check_round`), so nothing is ever patched.
+Editing or deleting a past round is recomputation: every round is replayed from the start
+(:func:`scorer.game.replay.replay`), so nothing is ever patched. :func:`standings_of` reads the
+standings off a replay; :func:`standings`, :func:`check_round` and :func:`check_rounds` replay
+once for callers that hold only the rounds.
 
 Error codes (``GameRulesError``/``GameNotationError``, see :mod:`scorer.errors`), with
 their params:
@@ -29,22 +31,19 @@ their params:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.errors import GameNotationError, GameRulesError
 from scorer.game.progress import policy_for
 from scorer.game.records import GameSetup, PlayerResult, RoundRecord
 from scorer.game.replay import (
     HAND_SIZE,
     MAX_HAND_POINTS,
     UNLAID_MIN_POINTS,
-    ReplayState,
-    apply_record,
-    check_record,
-    initial_state,
+    Replay,
     refuse,
+    replay,
 )
 from scorer.rules.phases import PhaseSpec
 
@@ -55,13 +54,16 @@ __all__ = [
     "GameSetup",
     "PlayerResult",
     "PlayerStanding",
+    "Replay",
     "RoundRecord",
     "Standings",
     "check_round",
     "check_rounds",
     "delete_round",
     "replace_round",
+    "replay",
     "standings",
+    "standings_of",
 ]
 
 
@@ -137,32 +139,6 @@ class Standings:
         }
 
 
-def _checked(
-    setup: GameSetup, rounds: Sequence[RoundRecord]
-) -> Iterator[tuple[RoundRecord, ReplayState]]:
-    """Each round checked in order: ``(the round normalised, the state after it)``.
-
-    Raises :class:`GameRulesError` or :class:`GameNotationError` at the first bad round, with
-    its 1-based number in ``params["round"]``.
-    """
-    state = initial_state(setup)
-    for index, record in enumerate(rounds):
-        try:
-            normal = check_record(setup, state, record)
-            state = apply_record(setup, state, normal)
-        except (GameRulesError, GameNotationError) as error:
-            error.params.setdefault("round", index + 1)
-            raise
-        yield normal, state
-
-
-def _replay(setup: GameSetup, rounds: Sequence[RoundRecord]) -> ReplayState:
-    state = initial_state(setup)
-    for _normal, after in _checked(setup, rounds):
-        state = after
-    return state
-
-
 def check_round(
     setup: GameSetup, rounds: Sequence[RoundRecord], record: RoundRecord
 ) -> RoundRecord:
@@ -173,7 +149,7 @@ def check_round(
     :class:`GameNotationError` naming the player and field; nothing is changed. To check an
     edit of past round ``i``, pass ``rounds[:i]``.
     """
-    return check_record(setup, _replay(setup, rounds), record)
+    return replay(setup, rounds).check(record)
 
 
 def check_rounds(setup: GameSetup, rounds: Sequence[RoundRecord]) -> tuple[RoundRecord, ...]:
@@ -181,7 +157,7 @@ def check_rounds(setup: GameSetup, rounds: Sequence[RoundRecord]) -> tuple[Round
 
     An error's ``params["round"]`` is the 1-based number of the first bad round.
     """
-    return tuple(normal for normal, _state in _checked(setup, rounds))
+    return replay(setup, rounds).rounds
 
 
 def replace_round(
@@ -206,17 +182,12 @@ def delete_round(
 
 def standings(setup: GameSetup, rounds: Sequence[RoundRecord]) -> Standings:
     """The standings after replaying ``rounds``; raises like :func:`check_rounds`."""
-    state = initial_state(setup)
-    points: list[list[int | None]] = [[] for _ in setup.players]
-    for normal, after in _checked(setup, rounds):
-        for seat, name in enumerate(setup.players):
-            result = normal.result(name)
-            points[seat].append(None if result is None else result.points)
-        state = after
-    return _standings(setup, state, points)
+    return standings_of(replay(setup, rounds))
 
 
-def _standings(setup: GameSetup, state: ReplayState, points: list[list[int | None]]) -> Standings:
+def standings_of(played: Replay) -> Standings:
+    """Where a replayed game stands before its next round."""
+    setup, state = played.setup, played.state
     rules = setup.rules
     policy = policy_for(rules)
     count = len(setup.players)
@@ -236,7 +207,7 @@ def _standings(setup: GameSetup, state: ReplayState, points: list[list[int | Non
             total=prog.total,
             is_dealer=seat == dealer_seat,
             remaining=remaining,
-            round_points=tuple(points[seat]),
+            round_points=tuple(_points(record, name) for record in played.rounds),
         ))
     ranked = sorted(players, key=lambda p: (len(p.remaining), p.total))
     leader = state.winner
@@ -256,3 +227,9 @@ def _standings(setup: GameSetup, state: ReplayState, points: list[list[int | Non
         tie_breaker=state.tie_breaker,
         tie_breaker_phase=rules.tie_breaker_phase if state.tie_breaker else None,
     )
+
+
+def _points(record: RoundRecord, name: str) -> int | None:
+    """``name``'s penalty points in a normalised round (``None`` when they sat it out)."""
+    result = record.result(name)
+    return None if result is None else result.points
