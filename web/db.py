@@ -93,6 +93,23 @@ def transaction() -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@contextmanager
+def snapshot() -> Iterator[sqlite3.Connection]:
+    """A read transaction: every SELECT inside sees the database as of the first one.
+
+    Inside a write transaction it is that transaction (which sees its own writes).
+    """
+    conn = get_db()
+    if conn.in_transaction:
+        yield conn
+        return
+    conn.execute("BEGIN")
+    try:
+        yield conn
+    finally:
+        conn.execute("COMMIT")
+
+
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:

@@ -57,6 +57,8 @@ class GameState:
     entered: tuple[RoundRecord, ...]
     rounds: tuple[RoundRecord, ...]
     standings: Standings
+    last_change: dict[str, Any] | None = None
+    """The change undo would revert (``{"action", "round_number"}``), read with the rounds."""
 
     @property
     def version(self) -> int:
@@ -69,25 +71,33 @@ class GameState:
             "setup": self.setup.to_dict(),
             "rounds": [record.to_dict() for record in self.rounds],
             "standings": self.standings.to_dict(),
-            "last_change": store.last_change(self.game.id),
+            "last_change": self.last_change,
         }
 
 
 def load(game_id: int) -> GameState:
     """The game with its standings; raises :class:`store.GameNotFound`."""
-    return state_of(store.get_game(game_id))
+    return state_of(store.read_game(game_id))
 
 
 def load_shared(token: str) -> GameState:
-    return state_of(store.get_shared(token))
+    return state_of(store.read_shared(token))
 
 
-def state_of(game: store.Game) -> GameState:
+def list_states(archived: bool = False) -> list[GameState]:
+    """Every (archived) game with its standings, newest change first, read at one moment."""
+    return [state_of(snapshot) for snapshot in store.read_games(archived)]
+
+
+def state_of(snapshot: store.Snapshot) -> GameState:
+    """The game as read in one transaction (version, rounds and last change agree)."""
+    game = snapshot.game
     try:
         setup = GameSetup.from_dict(game.setup)
-        entered = tuple(RoundRecord.from_dict(data) for data in store.rounds(game.id))
+        entered = tuple(RoundRecord.from_dict(data) for data in snapshot.rounds)
         return GameState(
-            game, setup, entered, check_rounds(setup, entered), standings(setup, entered)
+            game, setup, entered, check_rounds(setup, entered), standings(setup, entered),
+            snapshot.last_change,
         )
     except (GameRulesError, GameNotationError, NotationError) as error:
         raise BrokenGame(game, error) from None
@@ -108,7 +118,7 @@ def new_setup(
 
 def create(name: str, setup: GameSetup) -> GameState:
     name = " ".join(name.split()) or " · ".join(setup.players)
-    return state_of(store.create_game(name[:80], setup.to_dict()))
+    return load(store.create_game(name[:80], setup.to_dict()).id)
 
 
 def parse_round(data: Any) -> RoundRecord:

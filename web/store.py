@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from web.db import get_db, transaction
+from web.db import get_db, snapshot, transaction
 
 
 class GameNotFound(LookupError):
@@ -85,6 +85,48 @@ def get_shared(token: str) -> Game:
     if row is None:
         raise GameNotFound("no game is shared under this link")
     return Game.from_row(row)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game with its rounds and last change, all read in one transaction (so they agree)."""
+
+    game: Game
+    rounds: list[dict[str, Any]]
+    last_change: dict[str, Any] | None
+
+
+def _snapshot(conn: sqlite3.Connection, row: sqlite3.Row) -> Snapshot:
+    game = Game.from_row(row)
+    return Snapshot(game, _current_rounds(conn, game.id), _last_change(conn, game.id))
+
+
+def read_game(game_id: int) -> Snapshot:
+    """The game, its rounds and last change as of one moment; raises :class:`GameNotFound`."""
+    with snapshot() as conn:
+        row = conn.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        return _snapshot(conn, row)
+
+
+def read_shared(token: str) -> Snapshot:
+    """:func:`read_game` for the game shared under ``token``."""
+    with snapshot() as conn:
+        row = conn.execute("SELECT * FROM game WHERE share_token = ?", (token,)).fetchone()
+        if row is None:
+            raise GameNotFound("no game is shared under this link")
+        return _snapshot(conn, row)
+
+
+def read_games(archived: bool = False) -> list[Snapshot]:
+    """:func:`list_games` with each game's rounds and last change, all as of one moment."""
+    with snapshot() as conn:
+        rows = conn.execute(
+            "SELECT * FROM game WHERE archived = ? ORDER BY updated DESC, id DESC",
+            (int(archived),),
+        ).fetchall()
+        return [_snapshot(conn, row) for row in rows]
 
 
 def version_of(game_id: int) -> int:
@@ -159,7 +201,11 @@ def change_rounds(
 
 def last_change(game_id: int) -> dict[str, Any] | None:
     """The change undo would revert: ``{"action", "round_number"}``, or None."""
-    row = get_db().execute(
+    return _last_change(get_db(), game_id)
+
+
+def _last_change(conn: sqlite3.Connection, game_id: int) -> dict[str, Any] | None:
+    row = conn.execute(
         "SELECT action, round_number FROM event WHERE game_id = ? ORDER BY id DESC LIMIT 1",
         (game_id,),
     ).fetchone()

@@ -74,7 +74,7 @@ def _game_response(game_id: int, status: int = 200) -> Response:
 @bp.get("/games")
 def games() -> Response:
     archived = request.args.get("archived") == "1"
-    states = [service.state_of(game) for game in store.list_games(archived=archived)]
+    states = service.list_states(archived=archived)
     return jsonify({"games": [_game_summary(state) for state in states]})
 
 
