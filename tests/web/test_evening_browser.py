@@ -193,3 +193,39 @@ def test_the_tie_breaker_form_asks_only_who_laid_the_goal_down_first(page, serve
     tie_row = page.locator("#history tbody tr").nth(2)
     assert "tie-breaker" in tie_row.inner_text()
     assert "✓10" not in tie_row.inner_text() and "✓" in tie_row.inner_text()
+
+
+def test_the_share_sheet_gives_a_qr_code_of_the_share_link_and_copies_it(browser, server):
+    import cv2
+    import numpy as np
+
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.grant_permissions(["clipboard-read", "clipboard-write"],
+                              origin=server["url"])
+    keeper = context.new_page()
+    game_id = start_game(keeper, server["url"], ["Kai", "Lea"])
+    share_url = server["url"] + keeper.get_attribute("#share-link", "href")
+    keeper.click("#share-link")
+    sheet = keeper.locator("#share-sheet")
+    sync_api.expect(sheet).to_be_visible()
+    assert keeper.url.endswith(f"/games/{game_id}")  # the keeper stays on the scoreboard
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    keeper.screenshot(path=str(SHOTS / "phone-share-sheet.png"))
+    shot = keeper.locator(".qr-wrap svg").screenshot()
+    image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_COLOR)
+    text, _points, _code = cv2.QRCodeDetector().detectAndDecode(image)
+    assert text == share_url
+    keeper.click("#copy-link")
+    sync_api.expect(keeper.locator("#copy-status")).to_have_text("Link copied.")
+    assert keeper.evaluate("navigator.clipboard.readText()") == share_url
+    keeper.click("#close-share")
+    sync_api.expect(sheet).to_be_hidden()
+
+    # the viewer's page: read-only, and nothing on it leads into the editable app
+    viewer = context.new_page()
+    viewer.goto(share_url)
+    links = viewer.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+    assert all(not href.startswith("/games") and href != "/" for href in links), links
+    assert viewer.locator(".brand").evaluate("el => el.tagName") != "A"
+    assert viewer.locator("form[action*='/rounds'], #enter-round").count() == 0
+    context.close()

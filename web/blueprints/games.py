@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
 from scorer.game.variants import VARIANTS
-from web import export, finish, forms, i18n, plot, service, store
+from web import export, finish, forms, i18n, plot, qr, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
@@ -57,8 +57,10 @@ def new() -> Response | str | tuple[str, int]:
 @bp.get("/games/<int:game_id>")
 def scoreboard(game_id: int) -> str:
     state = service.load(game_id)
+    share_url = url_for("share.view", token=state.game.share_token, _external=True)
     return render_template(
-        "games/scoreboard.html", state=state, last_change=state.last_change
+        "games/scoreboard.html", state=state, last_change=state.last_change,
+        share_url=share_url, share_qr=qr.qr_svg(share_url),
     )
 
 
