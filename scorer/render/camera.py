@@ -8,8 +8,14 @@ import math
 import cv2
 import numpy as np
 
-CARD_FRACTION = (0.08, 0.6)  # card height / image height
+CARD_FRACTION = (0.08, 0.6)  # card height / image height (smaller: indices under 5 px)
+CLOSE_UP = (0.6, 2.2)  # a card held up to the camera: its index up to about 150 px at 640
+CLOSE_UP_SHARE = 0.15
 MAX_TILT = 40.0  # degrees
+STRONG_CAST_SHARE = 0.45  # white balance off by up to MAX_CAST per channel (webcams, lamps)
+MAX_CAST = 0.3
+MIXED_LIGHT_SHARE = 0.3  # of the strong casts: a second light of another colour across the frame
+WEBCAM_SHARE = 0.25  # washed-out ink, lifted blacks, oversharpened edges
 
 
 def _rx(a: float) -> np.ndarray:
@@ -43,8 +49,10 @@ def fit_view(rng: np.random.Generator, view: np.ndarray, card_quads: list[np.nda
              size: int) -> np.ndarray:
     """Scale and shift ``view`` so cards have a sampled height in the image.
 
-    ``card_quads``: each card's 4 corners in mm. Either the whole layout is framed, or
-    (close-up) one random card is put near the image and the rest may leave it.
+    ``card_quads``: each card's 4 corners in mm. Either the whole layout is framed, or one
+    random card is put near the image and the rest may leave it, or (:data:`CLOSE_UP_SHARE`)
+    one card is held up to the camera, filling the frame up to twice over, one index corner in
+    view.
     """
     pts = [project(view, q) for q in card_quads]
     heights = [np.linalg.norm((p[2] + p[3]) / 2 - (p[0] + p[1]) / 2) for p in pts]
@@ -53,7 +61,16 @@ def fit_view(rng: np.random.Generator, view: np.ndarray, card_quads: list[np.nda
     lo, hi = allp.min(0), allp.max(0)
     fit_scale = 0.92 * size / max(float((hi - lo).max()), 1e-6)
     lo_f, hi_f = CARD_FRACTION
-    if rng.random() < 0.6:
+    u = rng.random()
+    if u < CLOSE_UP_SHARE:  # one card fills the frame, or more than fills it
+        frac = math.exp(rng.uniform(math.log(CLOSE_UP[0]), math.log(CLOSE_UP[1])))
+        scale = frac * size / card_h
+        card = pts[rng.integers(len(pts))]
+        corner = card[rng.choice([0, 2])]  # the corners that carry an index
+        towards = rng.uniform(0.1, min(1.0, 0.5 / frac))  # from that corner to the centre
+        anchor = corner + (card.mean(0) - corner) * towards
+        target = rng.uniform(0.25, 0.75, 2) * size
+    elif u < CLOSE_UP_SHARE + 0.85 * 0.6:
         frac = np.clip(fit_scale * card_h / size * rng.uniform(0.65, 1.0), lo_f, hi_f)
         scale = frac * size / card_h
         anchor = (lo + hi) / 2
@@ -87,7 +104,41 @@ def light_and_colour(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     cast = np.array([1 + 0.12 * warmth, 1.0 + rng.uniform(-0.04, 0.04), 1 - 0.15 * warmth],
                     np.float32)
     small = gain.astype(np.float32)[..., None] * cast
+    if rng.random() < STRONG_CAST_SHARE:
+        small = small / cast * _white_balance(rng, xx, yy)
     return cv2.multiply(img, cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR))
+
+
+def _cast(rng: np.random.Generator) -> np.ndarray:
+    """Channel gains of a light or a white balance that is off: each up to :data:`MAX_CAST`,
+    a green cast (webcams) a third of the time, normalised so brightness stays about the same."""
+    gains = 1.0 + rng.uniform(-MAX_CAST, MAX_CAST, 3)
+    if rng.random() < 0.33:
+        gains[1] = 1.0 + rng.uniform(0.1, MAX_CAST)
+        gains[[0, 2]] = 1.0 - rng.uniform(0.0, MAX_CAST, 2)
+    return (gains / gains.mean()).astype(np.float32)
+
+
+def _white_balance(rng: np.random.Generator, xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+    """A (n, n, 3) gain field: one strong cast, or two lights of other colours mixed across
+    the frame (window light on one side, a lamp on the other)."""
+    first = _cast(rng)
+    if rng.random() >= MIXED_LIGHT_SHARE:
+        return np.broadcast_to(first, xx.shape + (3,)).astype(np.float32)
+    a = rng.uniform(0, 2 * math.pi)
+    mix = np.clip(0.5 + (xx * math.cos(a) + yy * math.sin(a)) * rng.uniform(1.0, 3.0), 0, 1)
+    return (first * (1 - mix[..., None]) + _cast(rng) * mix[..., None]).astype(np.float32)
+
+
+def webcam_look(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """Washed-out colour and lifted blacks, often with the oversharpened edges of a webcam."""
+    grey = img.mean(axis=2, keepdims=True)
+    img = img + (grey - img) * rng.uniform(0.2, 0.5)  # less saturated ink
+    img = img * rng.uniform(0.7, 0.95) + rng.uniform(10, 45)  # a flat, grey-black floor
+    if rng.random() < 0.6:
+        soft = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.8, 2.0))
+        img = cv2.addWeighted(img, 1 + rng.uniform(0.5, 1.5), soft, -rng.uniform(0.5, 1.5), 0)
+    return img
 
 
 def shadows_and_glare(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
@@ -140,7 +191,7 @@ def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
         focus, width = rng.uniform(0.3, 0.8), rng.uniform(0.15, 0.4)
         m = np.clip((np.abs(ys - focus) - width / 2) / width, 0.0, 1.0)[:, None, None]
         img = img * (1.0 - m) + soft * m
-    sigma = rng.uniform(0, 8)
+    sigma = rng.uniform(0, 8) if rng.random() < 0.9 else rng.uniform(8, 20)  # 10 %: low light
     if sigma > 0.5:
         h, w = img.shape[:2]
         # Luma noise: a 160 px tile of white noise repeated (no visible period at this
@@ -158,6 +209,8 @@ def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
 def photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """All effects in order; returns uint8 RGB."""
     img = light_and_colour(rng, img.astype(np.float32))
+    if rng.random() < WEBCAM_SHARE:
+        img = webcam_look(rng, img)
     img = shadows_and_glare(rng, img)
     img = blur_and_noise(rng, img)
     return np.clip(img, 0, 255).astype(np.uint8)

@@ -21,6 +21,7 @@ import numpy as np
 from scorer.cards import ALL_FACES
 from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
+from scorer.render.clutter import add_clutter
 from scorer.render.faces import Face, FaceSet, sample_style
 from scorer.render.fonts import fonts_for
 from scorer.render.labels import (
@@ -41,6 +42,7 @@ POOL = {"train": "train", "val": "train", "test": "test"}  # designs held out fo
 DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
+CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
 FORMAT_VERSION = 1
 
 
@@ -102,6 +104,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))
+    if layout.kind == "empty" or rng.random() < CLUTTER_SHARE:
+        add_clutter(rng, background, int(rng.integers(1, 4)) if layout.kind == "empty" else 1)
     scene = render_scene(rng, layout, faces, back, background)
     if settings.crop:
         x, y = choose_crop(rng, scene, settings.crop)

@@ -13,7 +13,8 @@ from scorer.render.deck import Deck
 from scorer.render.faces import CARD_H_MM, CARD_W_MM
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
-SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table")
+SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table", "empty")
+FINGER_SHARE = 0.25  # scenes with a finger over a card's corner (hand-held close-ups)
 
 
 @dataclass(frozen=True)
@@ -177,15 +178,42 @@ def _table(rng: np.random.Generator, deck: Deck) -> Layout:
     return layout
 
 
+def _empty(rng: np.random.Generator, deck: Deck) -> Layout:
+    """No card face up: a bare table, or a few card backs lying about (hard negatives)."""
+    layout = Layout("empty")
+    for _ in range(int(rng.integers(0, 4))):
+        layout.cards.append(Placement(None, rng.uniform(-120, 120), rng.uniform(-90, 90),
+                                      float(rng.uniform(-180, 180))))
+    return layout
+
+
+def _finger_over(rng: np.random.Generator, cards: list[Placement]
+                 ) -> tuple[np.ndarray, tuple[float, float, float]]:
+    """A finger reaching over one corner of a random face-up card, tip near its index."""
+    p = cards[int(rng.integers(len(cards)))]
+    sx, sy = (1.0, 1.0) if rng.random() < 0.5 else (-1.0, -1.0)  # the two index corners
+    tip_x = sx * CARD_W_MM * rng.uniform(0.2, 0.5)
+    tip_y = sy * CARD_H_MM * rng.uniform(0.25, 0.5)
+    reach = math.degrees(math.atan2(tip_y, tip_x)) + rng.uniform(-40, 40)  # from outside, inwards
+    length = float(rng.uniform(30, 45))
+    cx, cy = _rot(reach, length, 0.0)
+    bx, by = _rot(p.angle, tip_x + cx, tip_y + cy)
+    finger = _ellipse(p.x + bx, p.y + by, length, float(rng.uniform(7, 10)), reach + p.angle)
+    return finger, _skin(float(rng.uniform(0, 1)))
+
+
 def sample_layout(rng: np.random.Generator, kind: str | None = None) -> Layout:
     """A random scene layout (kind drawn from :data:`SCENE_KINDS` unless given)."""
     kind = str(rng.choice(SCENE_KINDS)) if kind is None else kind
     deck = Deck()
     makers = {"phase": _phase_scene, "hand": lambda r, d: _hand(r, d, int(r.integers(3, 12))),
-              "spread": _spread, "table": _table}
+              "spread": _spread, "table": _table, "empty": _empty}
     if kind not in makers:
         raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(makers)}")
     layout = makers[kind](rng, deck)
     if layout.cards and rng.random() < 0.12:
         layout.occluders.append(_object_over(rng, layout.cards))
+    face_up = [p for p in layout.cards if p.card is not None]
+    if face_up and rng.random() < FINGER_SHARE:
+        layout.occluders.append(_finger_over(rng, face_up))
     return layout

@@ -191,6 +191,10 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
     ``effects=False`` skips the photometric effects (lighting, blur, noise): for tests.
     """
     size = background.shape[0]
+    if not layout.cards:  # a bare table: only the camera's effects
+        canvas = background.astype(np.float32)
+        image = photometric(rng, canvas) if effects else background.copy()
+        return Scene(image, [], layout)
     centres = np.array([[p.x, p.y] for p in layout.cards], np.float64)
     origin = (centres.min(0) + centres.max(0)) / 2
     to_mm = [_face_to_mm(p.x - origin[0], p.y - origin[1], p.angle) for p in layout.cards]

@@ -9,11 +9,18 @@ import numpy as np
 import pytest
 
 from scorer.cards import Card, parse_card
+from scorer.render import camera
 from scorer.render.faces import FACE_H, FACE_W, FaceSet, sample_style
 from scorer.render.layouts import Layout, Placement
 from scorer.render.scene import render_scene
 
 FACE_QUAD = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+
+
+@pytest.fixture(autouse=True)
+def _whole_cards_in_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests look at whole cards: no close-up that lets a corner leave the frame."""
+    monkeypatch.setattr(camera, "CLOSE_UP_SHARE", 0.0)
 
 
 def _plain_faces(seed: int) -> FaceSet:
