@@ -13,21 +13,9 @@ from typing import Any
 
 import pytest
 
+from scorer.cards import parse_card
+from scorer.vision.reading import CardReading, DetectedCard
 from web import create_app
-
-
-@dataclass
-class FakeReading:
-    cards: list[dict[str, Any]]
-
-    def to_dict(self) -> dict[str, Any]:
-        from scorer.cards import hand_points, parse_cards
-
-        return {
-            "cards": self.cards,
-            "count": len(self.cards),
-            "points": hand_points(parse_cards([c["card"] for c in self.cards])),
-        }
 
 
 @dataclass
@@ -37,16 +25,16 @@ class FakeReader:
     names: list[str] = field(default_factory=lambda: ["R5", "B5", "G5", "Y7", "Y7", "W"])
     calls: int = 0
 
-    def __call__(self, image: Any, conf: float = 0.25) -> FakeReading:
+    def __call__(self, image: Any, conf: float = 0.25) -> CardReading:
         self.calls += 1
         height, width = image.shape[:2]
         step = width / max(len(self.names), 1)
-        cards = [
-            {"card": name, "confidence": 0.9,
-             "box": [i * step + 4, height * 0.2, (i + 1) * step - 4, height * 0.6]}
+        cards = tuple(
+            DetectedCard(parse_card(name), 0.9,
+                         (i * step + 4, height * 0.2, (i + 1) * step - 4, height * 0.6))
             for i, name in enumerate(self.names)
-        ]
-        return FakeReading(cards)
+        )
+        return CardReading(cards, (height, width))
 
 
 def png_bytes(width: int = 64, height: int = 48, fmt: str = "PNG") -> bytes:

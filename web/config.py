@@ -7,7 +7,7 @@ import secrets
 
 from flask import Flask
 
-from scorer.vision.settings import DEFAULT_CONF, MAX_PIXELS, UNSURE_BELOW
+from scorer.vision.settings import DEFAULT_CONF, MAX_PIXELS
 
 
 class Defaults:
@@ -17,7 +17,6 @@ class Defaults:
     MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
     MAX_IMAGE_PIXELS = MAX_PIXELS  # decoded width x height an upload may have
     DETECT_CONFIDENCE = DEFAULT_CONF  # the least confidence a card is read with
-    UNSURE_BELOW = UNSURE_BELOW  # cards read with less are shown for the player to check
     DETECT_IMGSZ: int | None = None  # detector input side; None: 640 (960: smaller cards, 2x time)
     CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision
     MODEL_PATH = None  # the ONNX model file; None: $PHASE10_MODEL or models/phase10-cards.onnx
@@ -27,6 +26,16 @@ class Defaults:
     SHARE_POLL_SECONDS = 3
     WTF_CSRF_TIME_LIMIT = None  # a game page may stay open all evening
     SESSION_COOKIE_SAMESITE = "Lax"
+    # live camera mode (web.blueprints.live)
+    LIVE_CAMERA: str | None = None  # a device index ("0") or a video file; None: no server webcam
+    LIVE_SLOTS = max(1, (os.cpu_count() or 2) // 2)  # detections running at once
+    LIVE_QUEUE: int | None = None  # frames that may wait for a slot (None: as many as slots)
+    LIVE_WAIT = 0.5  # seconds a waiting frame waits before the 503 "busy" answer
+    LIVE_WINDOW = 5  # frames in the stability window
+    LIVE_CAMERA_FPS = 10.0  # most webcam detections per second
+    LIVE_MAX_STREAMS = 32  # browser streams tracked at once
+    LIVE_MJPEG_CLIENTS = 2  # MJPEG streams at once (each holds a server thread)
+    LIVE_FRAME_MAX_BYTES = 2 * 1024 * 1024  # one live frame (a 1280x720 JPEG is ~100 kB)
 
 
 def ensure_secret_key(app: Flask) -> None:

@@ -11,18 +11,20 @@ and :func:`write_y4m` (Chromium's ``--use-file-for-fake-video-capture``) save th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
 
-from scorer.cards import hand_points, parse_card
+from scorer.cards import parse_card
+from scorer.vision.reading import CardReading, DetectedCard
 
 Box = tuple[float, float, float, float]
 Placed = tuple[str, Box]
 """A card name and its box ``x1, y1, x2, y2`` in the frame's pixels."""
+
+SCRIPTED_CONFIDENCE = 0.9
+"""The confidence the fake reader gives every card it reads."""
 
 STAMP_BITS = 10
 """Bits of frame index in the barcode (indices 0..1023)."""
@@ -97,24 +99,13 @@ def read_stamp(image: np.ndarray) -> int | None:
     return int("".join(map(str, bits[1:-1])), 2)
 
 
-@dataclass(frozen=True)
-class ScriptedReading:
-    """A fake reader's answer, shaped like ``scorer.vision``'s reading (``to_dict()``)."""
-
-    cards: tuple[dict[str, Any], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        names = [parse_card(item["card"]) for item in self.cards]
-        return {"cards": [dict(item) for item in self.cards], "count": len(self.cards),
-                "points": hand_points(names)}
-
-
 class ScriptedReader:
     """A fake card reader: decodes the frame index and returns that frame's scripted cards.
 
     ``frames[i]`` lists the cards (with boxes in ``size`` pixels) detected in frame ``i``; the
     index wraps around, so a looping video keeps its script. An unstamped image reads as no
-    cards. Call it as ``reader(image, conf=...)`` like :func:`scorer.vision.read_cards`.
+    cards. Call it as ``reader(image, conf=...)`` like :func:`scorer.vision.read_cards`; it
+    answers a :class:`~scorer.vision.reading.CardReading` as that does.
     """
 
     def __init__(self, frames: Sequence[Sequence[Placed]], size: tuple[int, int] = (1280, 720)):
@@ -124,18 +115,19 @@ class ScriptedReader:
         self.size = size
         self.calls = 0
 
-    def __call__(self, image: np.ndarray, conf: float = 0.5) -> ScriptedReading:
+    def __call__(self, image: np.ndarray, conf: float = 0.5) -> CardReading:
         self.calls += 1
+        height, width = image.shape[:2]
         index = read_stamp(image)
         if index is None:
-            return ScriptedReading(())
-        sx, sy = image.shape[1] / self.size[0], image.shape[0] / self.size[1]
+            return CardReading((), (height, width))
+        sx, sy = width / self.size[0], height / self.size[1]
         cards = tuple(
-            {"card": name, "confidence": 0.9,
-             "box": [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy]}
+            DetectedCard(parse_card(name), SCRIPTED_CONFIDENCE,
+                         (box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy))
             for name, box in self.frames[index % len(self.frames)]
         )
-        return ScriptedReading(cards)
+        return CardReading(cards, (height, width))
 
 
 def write_video(path: str | Path, frames: Iterable[np.ndarray], fps: float = 10.0) -> Path:

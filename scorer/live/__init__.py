@@ -4,6 +4,4 @@
 - :mod:`scorer.live.limiter`: bounded detection slots that refuse instead of queueing.
 - :mod:`scorer.live.feed`: one stream's detect-track-report step and the per-viewer registry.
 - :mod:`scorer.live.camera`: the server's webcam (or a video file) read in the background.
-- :mod:`scorer.live.annotate`: boxes and labels drawn on a copy of a frame.
-- :mod:`scorer.bench.live`: readings per second, end to end (``phase10 bench live``).
 """

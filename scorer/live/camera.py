@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,13 +25,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.live.annotate import annotate
-from scorer.live.feed import LiveFeed, Reader
+from scorer.live.feed import LiveFeed, LiveReading, Reader
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
+from scorer.vision.annotate import BGR, annotate
 
 FILE_FPS_FALLBACK = 10.0
 """Frame rate used to play a video file that does not declare a sensible one."""
+STABLE_BGR = (60, 200, 60)
+"""Box colour of a card in the stable reading."""
+PENDING_BGR = (0, 180, 255)
+"""Box colour of a card seen but not (yet) stable."""
 
 
 class CameraError(RuntimeError):
@@ -54,13 +59,29 @@ def parse_source(value: str | int) -> int | str:
     return text
 
 
+def stability_colours(live: LiveReading) -> list[BGR]:
+    """One box colour per detected card: stable while the stable list still has an unclaimed
+    copy of its card, else pending."""
+    unclaimed = Counter(live.cards)
+    colours = []
+    for item in live.detected.cards:
+        colours.append(STABLE_BGR if unclaimed[item.card] > 0 else PENDING_BGR)
+        unclaimed[item.card] -= 1
+    return colours
+
+
 @dataclass(frozen=True)
 class CameraSnapshot:
-    """The newest processed frame: ``jpeg`` (annotated, encoded) and its live ``reading``."""
+    """The newest processed frame: ``jpeg`` (annotated, encoded) and its ``live`` reading."""
 
     seq: int
     jpeg: bytes
-    reading: dict[str, Any]
+    live: LiveReading
+
+    @property
+    def reading(self) -> dict[str, Any]:
+        """The live reading's JSON shape (:meth:`LiveReading.to_dict`)."""
+        return self.live.to_dict()
 
 
 class CameraFeed:
@@ -209,7 +230,7 @@ class CameraFeed:
                 frame, seen = self._frame, self._frame_no
             due = time.monotonic() + 1.0 / self.max_fps
             try:
-                reading = self.feed.process(frame)
+                live = self.feed.process(frame)
             except Busy:
                 continue
             except Exception as error:  # noqa: BLE001 - shown to viewers; the thread keeps going
@@ -217,11 +238,10 @@ class CameraFeed:
                 self._stop.wait(0.5)
                 continue
             self.error = None
-            ok, jpeg = cv2.imencode(
-                ".jpg", annotate(frame, reading), [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality]
-            )
+            boxed = annotate(frame, live.detected, stability_colours(live))
+            ok, jpeg = cv2.imencode(".jpg", boxed, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
             if not ok:
                 continue
             with self._published:
-                self._snapshot = CameraSnapshot(reading["seq"], jpeg.tobytes(), reading)
+                self._snapshot = CameraSnapshot(live.seq, jpeg.tobytes(), live)
                 self._published.notify_all()

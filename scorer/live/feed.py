@@ -1,13 +1,13 @@
-"""One live stream: detect the cards in each frame, track the stable reading, report it as JSON.
+"""One live stream: detect the cards in each frame, track the stable reading, report it.
 
 A :class:`LiveFeed` belongs to one viewer (a browser tab) or to the server's webcam. Frames go in
-one at a time; each answer holds the newest frame's detections (for the overlay) and the stable
-card list (for the card list, the points and the verdict). :class:`StreamRegistry` keeps one
-feed per browser stream id, bounded in number and forgotten when idle.
+one at a time; each answer is a :class:`LiveReading`: the newest frame's cards (for the overlay)
+and the stable card list (for the card list, the points and the verdict). :class:`StreamRegistry`
+keeps one feed per browser stream id, bounded in number and forgotten when idle.
 
-``read`` is any callable ``read(image) -> mapping`` returning the detector's JSON shape
-``{"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2]}, ...], ...}``
-(``scorer.vision`` reading ``to_dict()``); it is the one boundary where detections enter.
+``read`` is any :data:`Reader`, ``read(image) -> CardReading`` (:func:`scorer.vision.read_cards`
+or a fake one in tests); the typed reading goes all the way to :meth:`LiveReading.to_dict`, the
+JSON edge.
 """
 
 from __future__ import annotations
@@ -15,31 +15,59 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from scorer.cards import Card, hand_points, parse_card
+from scorer.cards import Card, hand_points
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
+from scorer.vision.reading import CardReading
 
-Reader = Callable[[np.ndarray], Mapping[str, Any]]
-"""``read(image (H, W, 3) uint8 BGR) -> {"cards": [{"card", "confidence", "box"}], ...}``."""
+Reader = Callable[[np.ndarray], CardReading]
+"""``read(image (H, W, 3) uint8 BGR) -> CardReading``."""
 
 
-def detections_of(reading: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The detected cards of one reading as plain JSON dicts, card names checked.
+@dataclass(frozen=True)
+class LiveReading:
+    """One answered frame of a stream.
 
-    Raises :class:`scorer.errors.NotationError` on a card name that is not a card.
+    ``seq``: frames answered so far; ``size``: the frame's ``(width, height)``; ``detected``: this
+    frame's cards with boxes; ``cards``: the stable list; ``pending``: seen now, not yet stable;
+    ``changed``: whether ``cards`` differs from the previous answer; ``detect_ms``: the reader's
+    time on this frame.
     """
-    out = []
-    for item in reading.get("cards", ()):
-        card = parse_card(item["card"])
-        box = [round(float(v), 1) for v in item.get("box", ())]
-        out.append({"card": str(card), "confidence": round(float(item.get("confidence", 1.0)), 3),
-                    "box": box})
-    return out
+
+    seq: int
+    size: tuple[int, int]
+    detected: CardReading
+    cards: tuple[Card, ...]
+    pending: tuple[Card, ...]
+    changed: bool
+    detect_ms: float
+
+    @property
+    def points(self) -> int:
+        """Penalty points of the stable cards."""
+        return hand_points(self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape: ``seq``, ``size`` ``[width, height]``, ``detections`` (each card's
+        :meth:`~scorer.vision.reading.DetectedCard.to_dict`), ``cards``, ``pending``, ``count``,
+        ``points``, ``changed``, ``detect_ms``."""
+        return {
+            "seq": self.seq,
+            "size": list(self.size),
+            "detections": [card.to_dict() for card in self.detected.cards],
+            "cards": [str(card) for card in self.cards],
+            "pending": [str(card) for card in self.pending],
+            "count": len(self.cards),
+            "points": self.points,
+            "changed": self.changed,
+            "detect_ms": round(self.detect_ms, 1),
+        }
 
 
 class LiveFeed:
@@ -64,34 +92,28 @@ class LiveFeed:
         self.tracker = tracker or StableTracker()
         self.limiter = limiter or DetectionLimiter(1)
         self.wait = wait
-        self.last: dict[str, Any] | None = None
+        self.last: LiveReading | None = None
         self.seq = 0
         self.touched = time.monotonic()
         self.served_at = 0.0  # when this stream last got a reading: its place in the line
         self._busy = threading.Lock()
 
-    def process(self, image: np.ndarray) -> dict[str, Any]:
-        """Detect the cards in one ``(H, W, 3)`` BGR frame and return the live reading.
-
-        The reading: ``seq`` (frames answered so far), ``size`` ``[width, height]``,
-        ``detections`` (this frame's cards with boxes), ``cards`` (the stable list), ``pending``
-        (seen now, not yet stable), ``count``, ``points``, ``changed``, ``detect_ms``.
-        """
+    def process(self, image: np.ndarray) -> LiveReading:
+        """Detect the cards in one ``(H, W, 3)`` BGR frame and return the live reading."""
         self.touched = time.monotonic()
         if not self._busy.acquire(blocking=False):
             raise Busy("this stream already has a frame in flight")
         try:
             with self.limiter.slot(self.wait, priority=self.served_at):
                 start = time.perf_counter()
-                reading = self.read(image)
+                detected = self.read(image)
                 detect_ms = (time.perf_counter() - start) * 1000
             self.served_at = time.monotonic()
-            detections = detections_of(reading)
-            stable = self.tracker.update(parse_card(d["card"]) for d in detections)
+            stable = self.tracker.update(card.card for card in detected.cards)
             self.seq += 1
-            self.last = live_reading(
-                stable.cards, stable.pending, detections, image.shape, self.seq, stable.changed,
-                detect_ms,
+            self.last = LiveReading(
+                self.seq, (int(image.shape[1]), int(image.shape[0])), detected, stable.cards,
+                stable.pending, stable.changed, detect_ms,
             )
             return self.last
         finally:
@@ -102,30 +124,6 @@ class LiveFeed:
         with self._busy:
             self.tracker.reset()
             self.last = None
-
-
-def live_reading(
-    cards: Iterable[Card],
-    pending: Iterable[Card],
-    detections: list[dict[str, Any]],
-    shape: tuple[int, ...],
-    seq: int,
-    changed: bool,
-    detect_ms: float,
-) -> dict[str, Any]:
-    """The JSON shape of a live reading (see :meth:`LiveFeed.process`)."""
-    cards = list(cards)
-    return {
-        "seq": seq,
-        "size": [int(shape[1]), int(shape[0])],
-        "detections": detections,
-        "cards": [str(card) for card in cards],
-        "pending": [str(card) for card in pending],
-        "count": len(cards),
-        "points": hand_points(cards),
-        "changed": changed,
-        "detect_ms": round(detect_ms, 1),
-    }
 
 
 class StreamRegistry:

@@ -5,12 +5,15 @@ Detectors do not draw; :func:`annotate` never modifies its input.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import cv2
 import numpy as np
 
 from scorer.cards import Colour
+from scorer.vision.reading import CardReading, DetectedCard
+
+BGR = tuple[int, int, int]
 
 # Box colours (BGR) per card colour; Wild and Skip in black-on-white.
 _BGR = {
@@ -23,22 +26,29 @@ _OTHER = (40, 40, 40)
 _FLAGGED = (0, 0, 255)
 
 
-def annotate(image: np.ndarray, cards: Iterable) -> np.ndarray:
+def annotate(
+    image: np.ndarray,
+    cards: CardReading | Iterable[DetectedCard],
+    box_colours: Sequence[BGR] | None = None,
+) -> np.ndarray:
     """A new BGR image with each card's box and ``name confidence`` label drawn.
 
-    ``cards`` is a :class:`~scorer.vision.reading.CardReading` or an iterable of
-    :class:`~scorer.vision.reading.DetectedCard`. Cards whose colour check disagreed or was
-    corrected get a ``?``/``!`` mark. Raises :class:`ValueError` on a non-image array.
+    Boxes take the card's colour, or ``box_colours[i]`` for the ``i``-th card when given (the
+    live view marks stable and pending cards so). Cards whose colour check disagreed or was
+    corrected get a ``?``/``!`` mark. Raises :class:`ValueError` on a non-image array or when
+    ``box_colours`` does not give one colour per card.
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3:
         raise ValueError("annotate needs an (H, W, 3) BGR image")
-    items = getattr(cards, "cards", cards)
+    items = list(cards.cards if isinstance(cards, CardReading) else cards)
+    if box_colours is not None and len(box_colours) != len(items):
+        raise ValueError(f"{len(box_colours)} box colours for {len(items)} cards")
     out = image.copy()
     short = min(out.shape[:2])
     thickness = max(1, round(short / 320))
     scale = max(0.4, short / 900)
-    for item in items:
-        colour = _BGR.get(item.card.colour, _OTHER)
+    for index, item in enumerate(items):
+        colour = box_colours[index] if box_colours else _BGR.get(item.card.colour, _OTHER)
         x1, y1, x2, y2 = (int(round(v)) for v in item.box)
         cv2.rectangle(out, (x1, y1), (x2, y2), colour, thickness + 1)
         mark = {"disagree": "?", "corrected": "!"}.get(item.colour_check, "")

@@ -14,6 +14,7 @@ from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.image_io import ImageError
 from scorer.vision.onnx_detector import ModelNotFoundError
 from scorer.vision.reading import CardReading, read_cards
+from scorer.vision.settings import UNSURE_BELOW
 
 RED, BLUE = (30, 30, 210), (200, 90, 20)
 
@@ -102,8 +103,9 @@ def test_detect_json_contract(fake, photo, capsys):
     assert list(out) == ["cards", "count", "points"]
     assert out["count"] == 3 and out["points"] == 40
     first = out["cards"][0]
-    assert list(first) == ["card", "confidence", "box"]
+    assert list(first) == ["card", "confidence", "box", "unsure"]
     assert first["card"] == "R5" and 0 < first["confidence"] <= 1
+    assert first["unsure"] is (first["confidence"] < UNSURE_BELOW)
     assert len(first["box"]) == 4 and all(isinstance(v, float) for v in first["box"])
 
 

@@ -9,8 +9,18 @@ import numpy as np
 import pytest
 
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout, write_video
-from scorer.live.camera import CameraError, CameraFeed, parse_source
+from scorer.cards import parse_card, parse_cards
+from scorer.live.camera import (
+    PENDING_BGR,
+    STABLE_BGR,
+    CameraError,
+    CameraFeed,
+    parse_source,
+    stability_colours,
+)
+from scorer.live.feed import LiveReading
 from scorer.live.limiter import DetectionLimiter
+from scorer.vision.reading import CardReading, DetectedCard
 
 HAND = ["R5", "R5", "B7", "W", "Y12"]
 SIZE = (640, 360)
@@ -54,12 +64,12 @@ def test_a_source_that_will_not_open_raises(tmp_path):
     path = tmp_path / "not-a-video.avi"
     path.write_bytes(b"not a video")
     with pytest.raises(CameraError, match="cannot open camera"):
-        CameraFeed(str(path), lambda image: {"cards": []}).start()
+        CameraFeed(str(path), lambda image: CardReading((), image.shape[:2])).start()
 
 
 def test_the_stable_reading_of_a_video_equals_its_cards_without_flicker(video):
     path, reader = video
-    camera = CameraFeed(str(path), lambda image: reader(image).to_dict(), max_fps=20,
+    camera = CameraFeed(str(path), reader, max_fps=20,
                         limiter=DetectionLimiter(1))
     camera.start()
     readings = []
@@ -86,7 +96,7 @@ def test_the_stable_reading_of_a_video_equals_its_cards_without_flicker(video):
 
 def test_the_snapshot_is_an_annotated_jpeg_of_the_frame(video):
     path, reader = video
-    camera = CameraFeed(str(path), lambda image: reader(image).to_dict(), max_fps=20)
+    camera = CameraFeed(str(path), reader, max_fps=20)
     camera.start()
     try:
         snap = camera.wait_newer(2, timeout=5)
@@ -105,10 +115,17 @@ def test_a_wide_frame_is_downscaled_before_detection(tmp_path):
     path = write_video(tmp_path / "wide.avi",
                        (draw_frame(i, f, (1920, 1080)) for i, f in enumerate(frames)), fps=20)
     reader = ScriptedReader(frames, (1920, 1080))
-    camera = CameraFeed(str(path), lambda image: reader(image).to_dict(), max_fps=20)
+    camera = CameraFeed(str(path), reader, max_fps=20)
     camera.start()
     try:
         snap = camera.wait_newer(0, timeout=5)
     finally:
         camera.stop()
     assert snap is not None and snap.reading["size"] == [1280, 720]
+
+
+def test_each_copy_of_a_card_is_boxed_stable_only_while_the_stable_list_holds_it():
+    detected = CardReading(tuple(DetectedCard(parse_card(name), 0.9, (0, 0, 9, 9))
+                                 for name in ("R5", "B7", "R5")), (20, 20))
+    live = LiveReading(4, (20, 20), detected, parse_cards("R5 B7"), parse_cards("R5"), False, 1.0)
+    assert stability_colours(live) == [STABLE_BGR, STABLE_BGR, PENDING_BGR]

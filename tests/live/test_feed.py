@@ -8,48 +8,55 @@ import numpy as np
 import pytest
 
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout
-from scorer.errors import NotationError
-from scorer.live.feed import LiveFeed, StreamRegistry, detections_of
+from scorer.cards import Card, Colour, parse_card
+from scorer.live.feed import LiveFeed, LiveReading, StreamRegistry
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
+from scorer.vision.reading import CardReading, DetectedCard
 
 SIZE = (320, 180)
+NOTHING = CardReading((), (4, 4))
 
 
-def test_detections_are_checked_and_rounded():
-    reading = {"cards": [{"card": "r5", "confidence": 0.91234, "box": [1.04, 2, 3, 4]}]}
-    assert detections_of(reading) == [{"card": "R5", "confidence": 0.912, "box": [1.0, 2, 3, 4]}]
-    with pytest.raises(NotationError):
-        detections_of({"cards": [{"card": "R13", "box": [0, 0, 1, 1]}]})
+def test_the_json_detections_are_the_readers_cards_rounded_with_unsure():
+    detected = CardReading((DetectedCard(parse_card("r5"), 0.41234, (1.04, 2, 3, 4)),), (10, 10))
+    live = LiveReading(1, (10, 10), detected, (), (Card.number(Colour.RED, 5),), False, 1.234)
+    assert live.to_dict() == {
+        "seq": 1, "size": [10, 10], "cards": [], "pending": ["R5"], "count": 0, "points": 0,
+        "detections": [{"card": "R5", "confidence": 0.412, "box": [1.0, 2.0, 3.0, 4.0],
+                        "unsure": True}],
+        "changed": False, "detect_ms": 1.2,
+    }
 
 
 def test_a_feed_reports_the_frame_and_the_stable_cards():
     placed = layout(["G1", "S"], SIZE)
     reader = ScriptedReader([placed], SIZE)
-    feed = LiveFeed(lambda image: reader(image).to_dict(), StableTracker(window=3))
+    feed = LiveFeed(reader, StableTracker(window=3))
     frame = draw_frame(0, placed, SIZE)
-    first = feed.process(frame)
+    first = feed.process(frame).to_dict()
     assert first["cards"] == [] and first["pending"] == ["G1", "S"]
     assert [d["card"] for d in first["detections"]] == ["G1", "S"]
-    assert feed.process(frame)["changed"]  # a majority of the window of 3
-    reading = feed.process(frame)
+    assert feed.process(frame).changed  # a majority of the window of 3
+    live = feed.process(frame)
+    reading = live.to_dict()
     assert reading | {"detect_ms": 0, "detections": []} == {
         "seq": 3, "size": [320, 180], "detections": [], "cards": ["G1", "S"], "pending": [],
         "count": 2, "points": 20, "changed": False, "detect_ms": 0,
     }
-    assert feed.last is reading
+    assert feed.last is live
     feed.reset()
     assert feed.last is None and feed.tracker.cards == ()
 
 
 def test_a_feed_with_no_free_slot_is_busy_and_keeps_its_last_reading():
     limiter = DetectionLimiter(1)
-    feed = LiveFeed(lambda image: {"cards": []}, limiter=limiter)
+    feed = LiveFeed(lambda image: NOTHING, limiter=limiter)
     feed.process(np.zeros((4, 4, 3), np.uint8))
     with limiter.slot():
         with pytest.raises(Busy):
             feed.process(np.zeros((4, 4, 3), np.uint8))
-    assert feed.last["seq"] == 1
+    assert feed.last.seq == 1
 
 
 def test_a_stream_with_a_frame_in_flight_refuses_a_second_one():
@@ -58,7 +65,7 @@ def test_a_stream_with_a_frame_in_flight_refuses_a_second_one():
     def slow_read(image):
         started.set()
         release.wait(5)
-        return {"cards": []}
+        return NOTHING
 
     feed = LiveFeed(slow_read, limiter=DetectionLimiter(4))
     thread = threading.Thread(target=feed.process, args=(np.zeros((4, 4, 3), np.uint8),))
@@ -71,7 +78,7 @@ def test_a_stream_with_a_frame_in_flight_refuses_a_second_one():
 
 
 def test_the_registry_keeps_one_feed_per_stream_and_drops_the_oldest():
-    registry = StreamRegistry(lambda: LiveFeed(lambda image: {"cards": []}), max_streams=2)
+    registry = StreamRegistry(lambda: LiveFeed(lambda image: NOTHING), max_streams=2)
     a = registry.get("a")
     assert registry.get("a") is a
     registry.get("b")
@@ -82,7 +89,7 @@ def test_the_registry_keeps_one_feed_per_stream_and_drops_the_oldest():
 
 
 def test_the_registry_forgets_idle_streams():
-    registry = StreamRegistry(lambda: LiveFeed(lambda image: {"cards": []}), idle_s=0)
+    registry = StreamRegistry(lambda: LiveFeed(lambda image: NOTHING), idle_s=0)
     a = registry.get("a")
     a.touched -= 1
     assert registry.get("a") is not a

@@ -36,7 +36,7 @@ def test_the_real_model_reads_a_rendered_video_to_its_cards(tmp_path):
 
     frames = rendered_frames(HAND, count=6, seed=3)
     video = write_video(tmp_path / "hand.avi", frames, fps=5)
-    camera = CameraFeed(str(video), lambda image: read_cards(image).to_dict(), max_fps=5,
+    camera = CameraFeed(str(video), read_cards, max_fps=5,
                         limiter=DetectionLimiter(1), tracker=StableTracker(window=5))
     readings = []
     camera.start()

@@ -19,6 +19,8 @@ import cv2
 import pytest
 
 from scorer.bench.synthetic import draw_frame, layout
+from scorer.cards import parse_card
+from scorer.vision.reading import CardReading, DetectedCard
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,23 +45,13 @@ class LayoutReader:
         self.names = names
         self.unsure = unsure
 
-    def __call__(self, image, conf: float = 0.25):
+    def __call__(self, image, conf: float = 0.25) -> CardReading:
         height, width = image.shape[:2]
         placed = layout(self.names, (width, height))
-        cards = [{"card": name, "confidence": 0.52 if name in self.unsure else 0.93,
-                  "box": list(box)} for name, box in placed]
-        return _Reading(cards)
-
-
-class _Reading:
-    def __init__(self, cards):
-        self.cards = cards
-
-    def to_dict(self):
-        from scorer.cards import hand_points, parse_cards
-
-        return {"cards": self.cards, "count": len(self.cards),
-                "points": hand_points(parse_cards([c["card"] for c in self.cards]))}
+        return CardReading(tuple(
+            DetectedCard(parse_card(name), 0.52 if name in self.unsure else 0.93, tuple(box))
+            for name, box in placed
+        ), (height, width))
 
 
 def photo(path: Path, names: list[str]) -> Path:

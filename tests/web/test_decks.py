@@ -15,7 +15,7 @@ from scorer.cards import ALL_FACES
 from scorer.decks import finetune, store
 from scorer.decks.gridphoto import render_sheet_photo
 from scorer.decks.layout import SHEETS
-from web import decks
+from web import decks, reader
 
 
 @pytest.fixture
@@ -100,12 +100,12 @@ def _deck_with_model(instance, tmp_path) -> str:
 def test_choose_model_and_switch_back(deck_client, deck_app, tmp_path):
     version = _deck_with_model(deck_app.instance_path, tmp_path)
     deck_client.post("/decks/use", data={"model": version})
-    deck_client.get("/decks/")
-    assert deck_app.config["MODEL_PATH"].endswith("home-v1.onnx"), "detection uses the deck model"
+    with deck_app.test_request_context():
+        assert reader.model_file().name == "home-v1.onnx", "detection uses the deck model"
     assert f'value="{version}" selected' in deck_client.get("/decks/").get_data(as_text=True)
     deck_client.post("/decks/use", data={"model": "shipped"})
-    deck_client.get("/decks/")
-    assert deck_app.config["MODEL_PATH"] is None
+    with deck_app.test_request_context():
+        assert reader.model_file() is None, "detection is back on the shipped model"
     assert "no model" in deck_client.post("/decks/use", data={"model": "club"},
                                           follow_redirects=True).get_data(as_text=True)
 

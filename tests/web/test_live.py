@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout, write_video
+from scorer.vision.reading import CardReading
 from web import create_app, live
 
 SIZE = (640, 360)
@@ -70,6 +71,7 @@ def test_frames_become_a_stable_reading(make_app, placed):
     first = post_frame(client, frame).get_json()
     assert first["cards"] == [] and sorted(first["pending"]) == sorted(HAND)
     assert [d["card"] for d in first["detections"]] == HAND
+    assert not any(d["unsure"] for d in first["detections"])  # read with confidence 0.9
     assert first["size"] == list(SIZE)
     post_frame(client, frame)
     reading = post_frame(client, frame).get_json()
@@ -222,13 +224,9 @@ def test_photos_get_the_second_look_and_live_frames_do_not(make_app, placed, mon
 
     looks: list[bool] = []
 
-    class Reading:
-        def to_dict(self):
-            return {"cards": [], "count": 0, "points": 0}
-
     def recording_read_cards(image, conf=0.45, **options):
         looks.append(options["second_look"])
-        return Reading()
+        return CardReading((), image.shape[:2])
 
     monkeypatch.setattr(scorer.vision, "read_cards", recording_read_cards)
     client = make_app(CARD_READER=None).test_client()

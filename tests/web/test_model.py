@@ -77,10 +77,3 @@ def test_the_web_app_reads_at_the_detectors_default_confidence():
     from web.config import Defaults
 
     assert Defaults.DETECT_CONFIDENCE == DEFAULT_CONF
-
-
-def test_the_web_app_marks_unsure_cards_where_the_cli_does():
-    from scorer.vision.settings import UNSURE_BELOW
-    from web.config import Defaults
-
-    assert Defaults.UNSURE_BELOW == UNSURE_BELOW

@@ -6,6 +6,9 @@ import io
 
 import pytest
 
+from scorer.cards import parse_card
+from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.settings import UNSURE_BELOW
 from tests.conftest import png_bytes
 
 HEADERS = {"X-Requested-With": "test"}
@@ -24,6 +27,20 @@ def test_detect_answers_the_reader_cards_boxes_and_size(client):
     assert body["count"] == 6 and body["points"] == 50
     assert (body["width"], body["height"]) == (120, 80)
     assert len(body["cards"][0]["box"]) == 4
+
+
+def test_detect_marks_the_cards_the_reader_is_unsure_of(app, client):
+    """The page reads ``unsure`` from the reader's own cards: one threshold, the CLI's."""
+
+    def reader(image, conf):
+        return CardReading(tuple(DetectedCard(parse_card(name), confidence, (1, 2, 30, 40))
+                                 for name, confidence in (("R5", 0.9), ("B11", 0.48))),
+                           image.shape[:2])
+
+    app.config["CARD_READER"] = reader
+    body = detect(client, png_bytes()).get_json()
+    assert [(c["card"], c["unsure"]) for c in body["cards"]] == [("R5", False), ("B11", True)]
+    assert 0.48 < UNSURE_BELOW <= 0.9
 
 
 def test_detect_takes_a_raw_image_body_too(client):
@@ -219,8 +236,7 @@ def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tm
 
     def fake_read_cards(image, conf=0.25, *, model=None, imgsz=None, second_look=True):
         seen["model"], seen["imgsz"] = model, imgsz
-        return type("Reading", (), {"to_dict": lambda self: {"cards": [], "count": 0,
-                                                             "points": 0}})()
+        return CardReading((), image.shape[:2])
 
     chosen = tmp_path / "deck-v1.onnx"
     monkeypatch.setattr(scorer.vision, "read_cards", fake_read_cards)

@@ -2,9 +2,8 @@
 
 Views are thin: :class:`scorer.decks.session.Enrolment` does the enrolment steps,
 :mod:`scorer.decks.store` the decks and models, :mod:`web.deck_jobs` the background training.
-Everything lives in the app's instance folder. Until the card reader asks the deck store itself,
-a hook sets ``MODEL_PATH`` before each request to the chosen deck model (only when the operator
-did not configure ``MODEL_PATH``), so detection uses the chosen model from the next request on.
+Everything lives in the app's instance folder. The card reader asks the deck store for the
+chosen model on every detection (:func:`web.reader.model_file`), so a choice counts at once.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from pathlib import Path
 
 from flask import (
     Blueprint,
-    Flask,
     abort,
     current_app,
     flash,
@@ -40,20 +38,6 @@ bp = Blueprint("decks", __name__, url_prefix="/decks")
 
 def _instance() -> Path:
     return Path(current_app.instance_path)
-
-
-@bp.record_once
-def _remember_configured_model(state) -> None:
-    app: Flask = state.app
-    app.extensions["phase10_model_configured"] = bool(app.config.get("MODEL_PATH"))
-    app.before_request(_use_chosen_model)
-
-
-def _use_chosen_model() -> None:
-    if current_app.extensions.get("phase10_model_configured"):
-        return
-    chosen = store.chosen_model(_instance())
-    current_app.config["MODEL_PATH"] = str(chosen) if chosen else None
 
 
 def _image(path: Path, mimetype: str) -> Response:

@@ -19,13 +19,13 @@ form cannot send an ``image/*`` body without a CORS preflight that this app neve
 from __future__ import annotations
 
 import functools
-import os
 import threading
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+import numpy as np
 from flask import (
     Blueprint,
     Flask,
@@ -37,34 +37,21 @@ from flask import (
     url_for,
 )
 
-from scorer.cards import parse_cards
 from scorer.errors import NotationError
 from scorer.live.camera import CameraError, CameraFeed, parse_source
-from scorer.live.feed import LiveFeed, StreamRegistry
+from scorer.live.feed import LiveFeed, LiveReading, StreamRegistry
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
 from scorer.numbers import is_whole
-from scorer.rules.phases import PhaseSpec, standard_phase
+from scorer.rules.phases import STANDARD_PHASES, PhaseSpec
+from scorer.vision.reading import CardReading
 from web import checking, i18n, reader, service
 from web.images import ImageError, image_from_request
 
 bp = Blueprint("live", __name__)
 
-DEFAULTS: dict[str, Any] = {
-    "LIVE_CAMERA": None,  # a device index ("0") or a video file path; None: no server webcam
-    "LIVE_SLOTS": max(1, (os.cpu_count() or 2) // 2),  # detections running at once
-    "LIVE_QUEUE": None,  # frames that may wait for a slot (None: as many as slots)
-    "LIVE_WAIT": 0.5,  # seconds a waiting frame waits before the 503 "busy" answer
-    "LIVE_WINDOW": 5,  # frames in the stability window
-    "LIVE_CAMERA_FPS": 10.0,  # most webcam detections per second
-    "LIVE_MAX_STREAMS": 32,  # browser streams tracked at once
-    "LIVE_MJPEG_CLIENTS": 2,  # MJPEG streams at once (each holds a server thread)
-    "LIVE_FRAME_MAX_BYTES": 2 * 1024 * 1024,  # one live frame (a 1280x720 JPEG is ~100 kB)
-}
 CAMERA_RETRY_S = 5.0
 """Seconds between attempts to reopen a server camera that stopped delivering frames."""
-MAX_PHASE = 10
-"""Phases offered on the stand-alone live page (standard rules)."""
 
 
 class LiveState:
@@ -92,7 +79,7 @@ class LiveState:
             self.limiter,
         )
 
-    def _read_in_app(self, image: Any) -> dict[str, Any]:
+    def _read_in_app(self, image: np.ndarray) -> CardReading:
         with self.app.app_context():
             return reader.read(image, second_look=False)
 
@@ -141,8 +128,6 @@ class LiveState:
 @bp.record_once
 def _setup(state: Any) -> None:
     app = state.app
-    for key, value in DEFAULTS.items():
-        app.config.setdefault(key, value)
     app.extensions["phase10_live"] = LiveState(app)
     source = app.config.get("LIVE_CAMERA")
     if source not in (None, ""):
@@ -181,18 +166,16 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
     return None, False
 
 
-def _with_verdict(reading: dict[str, Any] | None, args: Mapping[str, str]) -> dict[str, Any] | None:
-    """The reading plus ``verdict`` and ``phase`` for its stable cards (the photo check's shape)."""
-    if reading is None:
+def _with_verdict(live: LiveReading | None, args: Mapping[str, str]) -> dict[str, Any] | None:
+    """The live reading's JSON plus ``verdict`` and ``phase`` for its stable cards (the photo
+    check's shape)."""
+    if live is None:
         return None
     phase, natural = _phase_target(args)
     if phase is None:
-        return {**reading, "verdict": None, "phase": None}
-    try:
-        summary = checking.summary(parse_cards(reading["cards"]), phase, natural)
-    except ImportError:  # no rules validator installed yet
-        return {**reading, "verdict": None, "phase": None}
-    return {**reading, "verdict": summary.get("verdict"), "phase": summary.get("phase")}
+        return {**live.to_dict(), "verdict": None, "phase": None}
+    summary = checking.summary(live.cards, phase, natural)
+    return {**live.to_dict(), "verdict": summary.get("verdict"), "phase": summary.get("phase")}
 
 
 def _error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
@@ -203,9 +186,10 @@ def _error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
 def page() -> str:
     """The live page on its own: pick a standard phase, freeze to check and correct the cards."""
     phase = request.args.get("phase", "1")
-    phases = [(n, i18n.describe_phase(standard_phase(n))) for n in range(1, MAX_PHASE + 1)]
+    phases = [(spec.number, i18n.describe_phase(spec)) for spec in STANDARD_PHASES]
+    last = len(STANDARD_PHASES)
     return render_template(
-        "live.html", phase=int(phase) if is_whole(phase, minimum=1, maximum=MAX_PHASE) else 1,
+        "live.html", phase=int(phase) if is_whole(phase, minimum=1, maximum=last) else 1,
         phases=phases, player="", phase_label="", query="", photo_url="", game_id=None,
         server_camera=_has_camera(),
     )
@@ -292,7 +276,7 @@ def camera_reading() -> tuple[Response, int] | Response:
         return camera
     snap = camera.snapshot()
     try:
-        reading = _with_verdict(snap.reading if snap else None, request.args)
+        reading = _with_verdict(snap.live if snap else None, request.args)
     except (NotationError, LookupError) as error:
         return _error(str(error), 400 if isinstance(error, NotationError) else 404)
     body = {"reading": reading,

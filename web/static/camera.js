@@ -11,12 +11,11 @@
   for (const c of ["R", "B", "G", "Y"]) for (let n = 1; n <= 12; n++) FACES.push(c + n);
   FACES.push("W", "S");
   const headers = { "X-Requested-With": "phase10" };
-  // cards read with less confidence are marked for the player to check (confirmed ones have none)
-  const UNSURE_BELOW = Number(root.dataset.unsureBelow) || 0;
-  const unsure = (item) => item.confidence != null && item.confidence < UNSURE_BELOW;
+  // the reader marks the cards it is unsure of, for the player to check (confirmed ones are not)
+  const unsure = (item) => item.unsure === true;
   const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
 
-  let cards = [];        // [{card, box: [x1, y1, x2, y2] | null, confidence}]
+  let cards = [];        // [{card, box: [x1, y1, x2, y2] | null, confidence, unsure}]
   let selected = null;   // index into cards, or -1 while adding
   let size = null;       // [width, height] of the photo shown
   let stream = null;
@@ -100,7 +99,9 @@
       status(T.failed + " " + e.message, true);
       return;
     }
-    cards = data.cards.map((d) => ({ card: d.card, box: d.box, confidence: d.confidence }));
+    cards = data.cards.map((d) => ({
+      card: d.card, box: d.box, confidence: d.confidence, unsure: d.unsure === true,
+    }));
     status(cards.length ? fmt(T.found, { n: cards.length }) : T.none, !cards.length);
     selected = null;
     render();
@@ -185,8 +186,9 @@
     button.dataset.face = face;
     button.addEventListener("click", () => {
       if (selected === null) return;
-      if (selected < 0) cards.push({ card: face, box: null, confidence: null });
-      else Object.assign(cards[selected], { card: face, confidence: null });  // the player's word
+      if (selected < 0) cards.push({ card: face, box: null, confidence: null, unsure: false });
+      else Object.assign(cards[selected], { card: face, confidence: null, unsure: false });
+      // (the player's word: no confidence, not unsure)
       closeEditor();
     });
     pick.append(button);
@@ -199,7 +201,9 @@
   $("add-card").addEventListener("click", () => select(-1));
   function closeEditor() {
     // a card the player opened and left is confirmed: no longer marked unsure
-    if (selected !== null && selected >= 0 && cards[selected]) cards[selected].confidence = null;
+    if (selected !== null && selected >= 0 && cards[selected]) {
+      Object.assign(cards[selected], { confidence: null, unsure: false });
+    }
     selected = null; $("editor").hidden = true; render();
   }
 
