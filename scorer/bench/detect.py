@@ -18,7 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
+
+from scorer.render.dataset import Settings, build
+from scorer.training.offline import import_ultralytics
+from scorer.vision.reading import get_detector, read_cards
+from scorer.vision.settings import DEFAULT_CONF
 
 FRAME_W, FRAME_H = 1280, 960
 TARGET_MEDIAN_MS = 80.0
@@ -27,10 +33,6 @@ TARGET_MEDIAN_MS = 80.0
 def bench_frames(n: int = 8, seed: int = 0) -> list[bytes]:
     """``n`` deterministic 1280x960 JPEGs: rendered 960-pixel scenes widened with a mirrored
     border (the renderer's public ``build`` into a temporary folder)."""
-    import cv2
-
-    from scorer.render.dataset import Settings, build
-
     frames = []
     with tempfile.TemporaryDirectory() as tmp:
         build(Path(tmp), {"test": n}, Settings(seed=seed, imgsz=FRAME_H), workers=1,
@@ -69,8 +71,6 @@ def time_onnx(
     When ``cpu`` is a list, the CPU milliseconds of each call (all threads of this process)
     are appended to it: unlike wall time they barely change when other processes share the cores.
     """
-    from scorer.vision.reading import get_detector, read_cards
-
     detector = get_detector(model)
     read = functools.partial(read_cards, detector=detector, second_look=second_look)
     read(frames[0])  # warm-up: session creation, first-run allocations
@@ -107,13 +107,8 @@ def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
 
     It uses the reader's confidence threshold, so both sides of the ratio keep the same boxes.
     """
-    import cv2
-
-    from scorer.training.offline import import_ultralytics
-    from scorer.vision.reading import DEFAULT_CONF
-
     ultralytics = import_ultralytics()
-    import torch
+    import torch  # noqa: PLC0415 - torch (the [train] extra) loads only in this subprocess
 
     torch.set_num_threads(2)
     model = ultralytics.YOLO(weights, task="detect")

@@ -20,15 +20,18 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
 import numpy as np
+from waitress import wasyncore
+from waitress.server import create_server
 
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout, rendered_frames
+from scorer.vision import CardReading, read_cards
 
 BENCH_HAND = ("R5", "R5", "B7", "G8", "Y9", "W", "S")
 
@@ -119,9 +122,6 @@ def _jpeg(image: np.ndarray, quality: int = 80) -> bytes:
 @contextmanager
 def serve_app(app: Any, threads: int = 8) -> Iterator[tuple[str, int]]:
     """Serve ``app`` with waitress on 127.0.0.1 (a free port) in a thread; yields the address."""
-    from waitress import wasyncore
-    from waitress.server import create_server
-
     server = create_server(app, host="127.0.0.1", port=0, threads=threads)
     port = server.effective_port
     thread = threading.Thread(target=server.run, name="bench-waitress", daemon=True)
@@ -212,12 +212,13 @@ class _DelayedReader:
     def __init__(self, inner: ScriptedReader, delay_s: float):
         self.inner, self.delay_s = inner, delay_s
 
-    def __call__(self, image: np.ndarray, conf: float = 0.5) -> Any:
+    def __call__(self, image: np.ndarray, conf: float = 0.5) -> CardReading:
         time.sleep(self.delay_s)
         return self.inner(image, conf=conf)
 
 
 def bench_live(
+    make_app: Callable[[dict[str, Any]], Any],
     reader: str = "fake",
     seconds: float = 5.0,
     clients: int = 1,
@@ -228,11 +229,10 @@ def bench_live(
 ) -> BenchResult:
     """Measure updated live readings per second end to end over HTTP (see the module docstring).
 
-    Raises :class:`ValueError` for an unknown reader and whatever the real reader raises when
-    its model is missing.
+    ``make_app(config)`` builds the WSGI app to serve (the CLI passes ``web.create_app``: the lab
+    never imports the app). Raises :class:`ValueError` for an unknown reader and whatever the
+    real reader raises when its model is missing.
     """
-    from web import create_app, live
-
     frames, fake = bench_frames(size=size)
     notes = []
     if reader == "model":  # real cards for the real detector: pairing and colour checks run too
@@ -243,8 +243,6 @@ def bench_live(
         if delay_ms > 0:
             notes.append(f"fake reader sleeps {delay_ms:g} ms per frame to stand in for a detector")
     elif reader == "model":
-        from scorer.vision import read_cards
-
         card_reader = None
         warm = cv2.imdecode(np.frombuffer(frames[0], np.uint8), cv2.IMREAD_COLOR)
         start = time.perf_counter()
@@ -259,9 +257,7 @@ def bench_live(
             config["MODEL_PATH"] = model
         if slots:
             config["LIVE_SLOTS"] = slots
-        app = create_app(config)
-        if "live" not in app.blueprints:
-            app.register_blueprint(live.bp)
+        app = make_app(config)
         with serve_app(app) as address:
             cpu_start = time.process_time()
             raw = drive(address, frames, clients, seconds)
@@ -287,56 +283,3 @@ def bench_live(
         scoreboard_ms={k: v * 1000 for k, v in _percentiles(raw["scoreboard"]).items()},
         notes=notes,
     )
-
-
-LIVE_DESCRIPTION = """Updated live readings per second, end to end over HTTP.
-
-Starts the web app on waitress in this process; each client sends a 1280x720 JPEG to /live/frame,
-waits for the JSON reading, then sends the next (one frame in flight, as the live page does).
-Meanwhile the scoreboard page is fetched 4 times a second to show the server stays responsive.
-Target: at least 8 readings/s for one viewer with the shipped model.
-"""
-
-LIVE_EXAMPLES = """examples:
-  phase10 bench live                          (the shipped model, 1 viewer, 10 s)
-  phase10 bench live --reader fake            (the pipeline without the detector)
-  phase10 bench live --reader fake --delay-ms 60 --clients 4
-  phase10 bench live --model other.onnx --seconds 20 --json
-"""
-
-
-def register_cli(bench_subparsers: Any) -> None:
-    """Add ``phase10 bench live`` to the ``bench`` group's sub-parsers."""
-    import argparse
-
-    from scorer.cli.arg_types import positive_float, positive_int
-
-    live = bench_subparsers.add_parser(
-        "live", help="live camera readings per second, end to end", description=LIVE_DESCRIPTION,
-        epilog=LIVE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    live.add_argument("--reader", choices=("model", "fake"), default="model",
-                      help="the shipped detector (default) or a fake reader (pipeline only)")
-    live.add_argument("--model", help="ONNX model file (default models/phase10-cards.onnx)")
-    live.add_argument("--seconds", type=positive_float, default=10.0, help="duration (10)")
-    live.add_argument("--clients", type=positive_int, default=1, help="viewers at once (1)")
-    live.add_argument("--delay-ms", type=float, default=0.0,
-                      help="fake reader only: sleep this long per frame, as a detector would")
-    live.add_argument("--slots", type=positive_int, help="detections at once (default: cores/2)")
-    live.add_argument("--json", action="store_true", help="print JSON")
-    live.set_defaults(func=run_cli)
-
-
-def run_cli(args: Any) -> int:
-    """Run ``phase10 bench live``; 2 when the model cannot be loaded."""
-    import json
-    import sys
-
-    try:
-        result = bench_live(args.reader, args.seconds, args.clients, delay_ms=args.delay_ms,
-                            model=args.model, slots=args.slots)
-    except (FileNotFoundError, ImportError, RuntimeError, ValueError) as error:
-        print(f"phase10 bench live: error: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(result.to_dict()) if args.json else result.summary())
-    return 0

@@ -17,6 +17,11 @@ import cv2
 import numpy as np
 
 from scorer.cards import parse_card
+from scorer.render.backgrounds import sample_background
+from scorer.render.backs import render_back
+from scorer.render.faces import CARD_W_MM, FaceSet, sample_style
+from scorer.render.layouts import Layout, Placement
+from scorer.render.scene import render_scene
 from scorer.vision.reading import CardReading, DetectedCard
 
 Box = tuple[float, float, float, float]
@@ -175,15 +180,8 @@ def rendered_frames(cards: Sequence[str], count: int, seed: int = 0,
 
     One deck design and one layout for the whole clip; each frame gets its own camera view and
     photometric effects (a hand-held camera over a table), framed so the cards fill about two
-    thirds of the width, as a camera held over them would. Imports :mod:`scorer.render` (numpy,
-    OpenCV, PIL; no torch).
+    thirds of the width, as a camera held over them would.
     """
-    from scorer.render.backgrounds import sample_background
-    from scorer.render.backs import render_back
-    from scorer.render.faces import CARD_W_MM, FaceSet, sample_style
-    from scorer.render.layouts import Layout, Placement
-    from scorer.render.scene import render_scene
-
     width, height = size
     rng = np.random.default_rng(seed)
     style = sample_style(rng, pool)

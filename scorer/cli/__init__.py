@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from scorer.cli.output import fail
 from scorer.errors import NotationError
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
@@ -94,8 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at interpreter exit
         return status
     except NotationError as error:
-        print(f"phase10: error: {error}", file=sys.stderr)
-        return 2
+        return fail(None, str(error))
     except BrokenPipeError:
         # Whoever read the output stopped early (``phase10 detect *.jpg --json | head -1``):
         # not an error to report. Point stdout at /dev/null so the final flush stays quiet.

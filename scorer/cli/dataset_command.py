@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from scorer.cli.arg_types import non_negative_int
+from scorer.cli.output import fail
 
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
   phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
+  phase10 dataset build --out datasets/casts --train 0 --val 300 --test 0 --seed 2 --light strong
   phase10 dataset show datasets/cards --split val --out sheet.png --n 16
 """
 
@@ -36,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--crop", type=int, default=None,
                        help="write a tile of this size cut from each scene (e.g. 320)")
     build.add_argument("--workers", type=int, default=2, help="worker processes")
+    build.add_argument("--light", choices=("any", "strong"), default="any",
+                       help="strong: every image under a strong or mixed colour cast "
+                            "(to measure colour constancy)")
     build.set_defaults(func=_build)
     show = sub.add_parser("show", help="contact sheet of images with their labels",
                           epilog=EXAMPLES, formatter_class=fmt)
@@ -52,26 +56,20 @@ def _build(args: argparse.Namespace) -> int:
     from scorer.render.dataset import Settings, build  # noqa: PLC0415
 
     if args.faces is not None and not args.faces.is_dir():
-        print(f"phase10: error: --faces {args.faces} is not a folder", file=sys.stderr)
-        return 2
+        return fail(None, f"--faces {args.faces} is not a folder")
     if args.seed < 0:
-        print(f"phase10: error: --seed {args.seed} must be 0 or more", file=sys.stderr)
-        return 2
+        return fail(None, f"--seed {args.seed} must be 0 or more")
     if args.imgsz < 64:
-        print(f"phase10: error: --imgsz {args.imgsz} is too small (64 or more)", file=sys.stderr)
-        return 2
+        return fail(None, f"--imgsz {args.imgsz} is too small (64 or more)")
     if args.crop is not None and not 0 < args.crop <= args.imgsz:
-        print(f"phase10: error: --crop {args.crop} must be between 1 and --imgsz {args.imgsz}",
-              file=sys.stderr)
-        return 2
+        return fail(None, f"--crop {args.crop} must be between 1 and --imgsz {args.imgsz}")
     settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
-                        faces=str(args.faces) if args.faces else None)
+                        faces=str(args.faces) if args.faces else None, light=args.light)
     counts = {"train": args.train, "val": args.val, "test": args.test}
     try:
         facts = build(args.out, counts, settings, workers=args.workers)
     except FileNotFoundError as error:
-        print(f"phase10: error: {error}", file=sys.stderr)
-        return 2
+        return fail(None, str(error))
     print(f"wrote {facts['images']} images to {args.out} in {facts['seconds']:.1f} s "
           f"({facts['images_per_second']:.1f} images/s); data: {args.out / 'data.yaml'}")
     return 0
@@ -85,8 +83,7 @@ def _show(args: argparse.Namespace) -> int:
     try:
         sheet = contact_sheet(args.dataset, args.split, args.n)
     except FileNotFoundError as error:
-        print(f"phase10: error: {error}", file=sys.stderr)
-        return 2
+        return fail(None, str(error))
     out = args.out or args.dataset / f"sheet_{args.split}.png"
     cv2.imwrite(str(out), sheet)
     print(f"wrote {out}")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from scorer.cli.arg_types import positive_float, positive_int
+from scorer.cli.output import fail
 
 EXAMPLES = """examples:
   phase10 deck sheets
@@ -101,11 +102,6 @@ def _instance(args: argparse.Namespace) -> Path:
     return args.instance or default_instance()
 
 
-def _error(message: str) -> int:
-    print(f"phase10 deck: error: {message}", file=sys.stderr)
-    return 2
-
-
 def _sheets(args: argparse.Namespace) -> int:
     from scorer.decks.layout import SHEETS
 
@@ -126,12 +122,12 @@ def _enrol(args: argparse.Namespace) -> int:
     from scorer.vision.image_io import ImageError, read_image
 
     if len(args.photos) != len(SHEETS):
-        return _error(f"give {len(SHEETS)} photos, in this order: "
+        return fail("deck", f"give {len(SHEETS)} photos, in this order: "
                       + ", ".join(sheet.title for sheet in SHEETS))
     try:
         enrolment = Enrolment(_instance(args), args.name)
     except DeckError as error:
-        return _error(str(error))
+        return fail("deck", str(error))
     enrolment.discard()
     problems = []
     for sheet, path in zip(SHEETS, args.photos, strict=True):
@@ -154,7 +150,7 @@ def _enrol(args: argparse.Namespace) -> int:
         enrolment.discard()
         for problem in problems:
             print(f"retake {problem}", file=sys.stderr)
-        return _error(f"nothing was saved: retake {len(problems)} photo(s) and run again")
+        return fail("deck", f"nothing was saved: retake {len(problems)} photo(s) and run again")
     info = enrolment.finish({"source": "phase10 deck enrol",
                              "photos": [str(p) for p in args.photos]})
     print(f"enrolled deck {info.name}: {info.path}")
@@ -191,7 +187,7 @@ def _use(args: argparse.Namespace) -> int:
     try:
         version = store.choose_model(instance, args.model)
     except store.DeckError as error:
-        return _error(str(error))
+        return fail("deck", str(error))
     if version == store.SHIPPED:
         print("model in use: shipped (the web app reads cards with it from the next request)")
     else:
@@ -234,7 +230,7 @@ def _train(args: argparse.Namespace) -> int:
     except (ft.FinetuneError, DeckError) as error:
         if args.progress_file:
             ft.write_job(args.progress_file, state="failed", error=str(error))
-        return _error(str(error))
+        return fail("deck", str(error))
     if args.progress_file:
         ft.write_job(args.progress_file, state="done", version=version, fraction=1.0)
     print(f"new model {version}" + ("" if args.no_use else " (now in use; "
@@ -249,12 +245,12 @@ def _demo(args: argparse.Namespace) -> int:
     if not training_available():
         from scorer.decks.finetune import INSTALL_HINT
 
-        return _error(INSTALL_HINT)
+        return fail("deck", INSTALL_HINT)
     try:
         report = run_demo(args.out, plan_from(args), eval_images=args.eval_images,
                           seed=args.seed)
     except FinetuneError as error:
-        return _error(str(error))
+        return fail("deck", str(error))
     before, after = report["before"], report["after"]
     print(f"{'':>12} {'card F1':>8} {'exact hand':>11}")
     print(f"{'shipped':>12} {before['f1']:>8.3f} {before['exact_hand']:>11.3f}")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from scorer.cards import Card, hand_points, parse_cards
 from scorer.cli.arg_types import phase_number
+from scorer.cli.output import fail
 from scorer.errors import NotationError, RulesError
 
 CHECK_DESCRIPTION = """Check whether cards (in any order) make a phase.
@@ -151,8 +152,7 @@ def run_hit(args: argparse.Namespace) -> int:
     try:
         verdict = can_hit(args.kind, args.group, args.card)
     except RulesError as error:
-        print(f"phase10: error: {error}", file=sys.stderr)
-        return 2
+        return fail(None, str(error))
     if args.json:
         print(json.dumps(verdict.to_dict()))
     else:

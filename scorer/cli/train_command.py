@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from pathlib import Path
 
 from scorer.cli.arg_types import positive_float, positive_int
+from scorer.cli.output import fail
 
 EXAMPLES = """examples:
   phase10 train --data datasets/main --time 1.25
@@ -89,8 +89,7 @@ def run_train(args: argparse.Namespace) -> int:
 
         return run_train_faces(args)
     if not args.resume and not args.data:
-        print("phase10 train: error: --data is required (or --resume)", file=sys.stderr)
-        return 2
+        return fail("train", "--data is required (or --resume)")
     from scorer.training import TrainingError, TrainingSetupError, train
     from scorer.training.offline import RUNS_DIR
 
@@ -120,8 +119,7 @@ def run_train(args: argparse.Namespace) -> int:
             **kwargs,
         )
     except (TrainingError, TrainingSetupError) as error:
-        print(f"phase10 train: error: {error}", file=sys.stderr)
-        return 2
+        return fail("train", str(error))
     minutes = result.wall_seconds / 60
     print(f"trained {result.epochs_done} epochs in {minutes:.1f} min: {result.best_pt}")
     if result.onnx:
@@ -145,14 +143,11 @@ def run_export(args: argparse.Namespace) -> int:
     )
 
     if args.weights.suffix != ".pt" or not args.weights.is_file():
-        print(f"phase10 export: error: no trained weights at {args.weights} (a .pt file)",
-              file=sys.stderr)
-        return 2
+        return fail("export", f"no trained weights at {args.weights} (a .pt file)")
     try:
         onnx = export_onnx(args.weights, load_recipe(args.recipe or RECIPE_PATH)["export"])
     except (TrainingError, TrainingSetupError) as error:
-        print(f"phase10 export: error: {error}", file=sys.stderr)
-        return 2
+        return fail("export", str(error))
     print(f"exported {onnx}")
     if not args.no_install:
         installed = install_model(onnx, args.models_dir or MODELS_DIR, args.weights)
