@@ -1,8 +1,9 @@
 """The engine's codes in the page's language: validator reasons and round/set-up errors.
 
-Each function takes a ``code`` and its ``params`` as documented in :mod:`scorer.rules.validate` and
-:mod:`scorer.game.standings` and returns translated text, or ``None`` for a code it does not know
-(the caller then shows the engine's English message).
+Each function takes a ``code`` and its ``params`` (see :mod:`scorer.rules.reasons` and
+:mod:`scorer.game.standings`) and returns translated text, or ``None`` for a code it does not
+know (the caller then shows the engine's English message). Validator reasons are worded once, by
+the engine's :func:`~scorer.rules.reasons.explain`, here given flask-babel's ``gettext``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from scorer.rules.reasons import PARAMS, Reason, explain
+
 
 def _join(values: Any) -> str:
     if isinstance(values, (list, tuple)):
@@ -19,97 +22,27 @@ def _join(values: Any) -> str:
     return str(values)
 
 
-def _cards(values: Any) -> str:
-    if isinstance(values, (list, tuple)):
-        return " ".join(str(v) for v in values)
-    return str(values)
+def validator_reason(code: str | None, params: dict[str, Any] | None) -> str | None:
+    """A validator, hit or doubt reason in the page's language (``None`` for an unknown code).
+
+    The wording is the engine's own (:func:`scorer.rules.reasons.explain`) through flask-babel,
+    as a sentence: capital first letter, full stop.
+    """
+    if not code or code not in PARAMS:
+        return None
+    try:
+        text = explain(Reason(code, dict(params or {})), gettext, ngettext)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return sentence(text)
 
 
-def colour_name(letter: str) -> str:
-    return {
-        "R": gettext("red"), "B": gettext("blue"), "G": gettext("green"), "Y": gettext("yellow"),
-    }.get(letter, letter)
-
-
-def _requirement(params: dict[str, Any]) -> str:
-    from web.i18n import phase_part
-
-    if "kind" in params and "size" in params:
-        return phase_part(params["kind"], int(params["size"]), 1)
-    return str(params.get("requirement", ""))
-
-
-def _option(kind: str, value: str) -> str:
-    if value == "W":
-        return gettext("a Wild")
-    if kind == "colour":
-        return gettext("a %(colour)s card", colour=colour_name(value))
-    return gettext("a %(number)s", number=value)
-
-
-def _short_item(item: dict[str, Any]) -> str:
-    requirement = _requirement(item)
-    shown = _cards(item.get("cards") or []) or gettext("no natural card")
-    options = " / ".join(_option(item["kind"], str(v)) for v in item.get("completions", []))
-    missing = int(item.get("missing", 0))
-    need = ngettext(
-        "%(num)d more card needed", "%(num)d more cards needed", missing
-    )
-    text = gettext("%(requirement)s: closest is %(cards)s; %(need)s",
-                   requirement=requirement, cards=shown, need=need)
-    return f"{text} ({options})" if options else text
-
-
-def _left_over(cards: Any) -> str:
-    count = len(cards) if isinstance(cards, (list, tuple)) else 1
-    return ngettext("%(cards)s fits no group", "%(cards)s fit no group", count,
-                    cards=_cards(cards))
-
-
-def _group_short(p: dict[str, Any]) -> str:
-    parts = [_short_item(item) for item in p.get("short", [])]
-    if p.get("left_over"):
-        parts.append(_left_over(p["left_over"]))
-    return "; ".join(parts)
-
-
-def _no_natural(p: dict[str, Any]) -> str:
-    if p.get("group") is None:
-        return gettext("A phase needs at least one natural (non-Wild) card.")
-    return gettext(
-        "%(requirement)s has no natural card: the house rule asks for one in every group.",
-        requirement=_requirement(p),
-    )
-
-
-def _group_invalid(p: dict[str, Any]) -> str:
-    detail = p.get("detail") or {}
-    inner = validator_reason(detail.get("code"), detail.get("params") or {}) or ""
-    return gettext(
-        "Group %(number)d (%(cards)s) is not a %(requirement)s: %(detail)s",
-        number=int(p["group"]) + 1, cards=_cards(p.get("cards", [])),
-        requirement=_requirement(p), detail=inner,
-    )
-
-
-VALIDATOR: dict[str, Callable[[dict[str, Any]], str]] = {
-    "skip_in_phase": lambda p: gettext(
-        "A Skip is never part of a phase: take %(cards)s away.", cards=_cards(p["cards"])),
-    "no_natural": _no_natural,
-    "too_few_cards": lambda p: ngettext(
-        "The phase needs at least %(num)d card; %(given)s given.",
-        "The phase needs at least %(num)d cards; %(given)s given.",
-        int(p["needed"]), given=p["given"]),
-    "group_short": _group_short,
-    "cards_left_over": lambda p: gettext(
-        "%(left)s: every card laid down must belong to one of the phase's groups.",
-        left=_left_over(p["cards"])),
-    "wrong_group_count": lambda p: ngettext(
-        "The phase has %(num)d group, not %(given)s.",
-        "The phase has %(num)d groups, not %(given)s.", int(p["expected"]), given=p["given"]),
-    "group_invalid": _group_invalid,
-    "no_grouping": lambda p: gettext("These cards cannot be split into the phase's groups."),
-}
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop at the end."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 GAME: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -179,11 +112,6 @@ def _lookup(table: dict[str, Callable[[dict[str, Any]], str]], code: str | None,
         return table[code](dict(params or {}))
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def validator_reason(code: str | None, params: dict[str, Any] | None) -> str | None:
-    """A validator reason in the page's language (``None`` for an unknown code)."""
-    return _lookup(VALIDATOR, code, params)
 
 
 def game_error(code: str | None, params: dict[str, Any] | None) -> str | None:

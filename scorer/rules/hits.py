@@ -1,7 +1,7 @@
 """Hitting: does a card fit onto a group already laid down? (docs/rules.md, "Hitting")
 
 Set: a card of the same number. Run: one below the lowest or one above the highest number,
-staying inside 1..12; a Wild already in the run keeps the value it stood for, which
+staying inside 1..MAX_NUMBER (12); a Wild already in the run keeps the value it stood for, which
 :func:`read_laid` takes from its position (runs are given in table order, either direction).
 Colour: a card of the same colour. A Wild fits wherever a natural card would; a Skip never fits.
 
@@ -13,6 +13,8 @@ Reason codes and params (``HitVerdict.reason``):
 - ``not_next_in_run`` {card, low, high, fits: [numbers]}: the run goes from ``low`` to
   ``high``; only the numbers in ``fits`` would extend it.
 - ``run_complete`` {card, low, high}: the run already holds 1..12.
+
+Their params are the TypedDicts of :mod:`scorer.rules.reasons`, whose :func:`explain` words them.
 
 A laid group that is not a valid group raises :class:`~scorer.errors.RulesError`.
 """
@@ -26,16 +28,14 @@ from scorer.cards import MAX_NUMBER, MIN_NUMBER, Card, parse_card, parse_cards
 from scorer.errors import NotationError, RulesError
 from scorer.rules.grouping import Group
 from scorer.rules.phases import GroupKind, GroupSpec
-from scorer.rules.reasons import Reason
-
-_HIT_TEXT = {
-    "skip_never_fits": "a Skip never fits a hit",
-    "wrong_number": "{card} does not fit: the set is of {number}s",
-    "wrong_colour": "{card} does not fit: the group is {colour_name}",
-    "not_next_in_run": "{card} does not fit: the run goes from {low} to {high}; "
-                       "only {fits_text} would extend it",
-    "run_complete": "nothing fits: the run already holds 1 to 12",
-}
+from scorer.rules.reasons import (
+    NotNextInRun,
+    Reason,
+    RunComplete,
+    SkipNeverFits,
+    WrongColour,
+    WrongNumber,
+)
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,7 @@ class HitVerdict:
             where = f" at the {self.end} end" if self.end else ""
             stands = f" as {self.value}" if self.card.is_wild and self.value else ""
             return f"{self.card} fits{where}{stands}"
-        assert self.reason is not None  # an invalid verdict always carries its reason
-        params = dict(self.reason.params)
-        params["colour_name"] = _colour_name(params.get("colour"))
-        params["fits_text"] = " or ".join(str(n) for n in params.get("fits", []))
-        return _HIT_TEXT[self.reason.code].format(**params)
+        return "" if self.reason is None else self.reason.text
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,11 +72,6 @@ class HitVerdict:
             "code": None if self.reason is None else self.reason.code,
             "params": None if self.reason is None else self.reason.params,
         }
-
-
-def _colour_name(letter: str | None) -> str:
-    names = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
-    return names.get(letter or "", "of one colour")
 
 
 def parse_kind(kind: GroupKind | str) -> GroupKind:
@@ -135,7 +126,7 @@ def _run_values(laid: tuple[Card, ...]) -> list[int | None]:
     text = " ".join(map(str, laid))
     known = [(i, card.value) for i, card in enumerate(laid) if card.is_natural]
     if len(laid) > MAX_NUMBER:
-        raise RulesError(f"{text} is not a run: a run holds at most 12 cards")
+        raise RulesError(f"{text} is not a run: a run holds at most {MAX_NUMBER} cards")
     if not known:
         return [None] * len(laid)
     first_i, first_v = known[0]
@@ -160,8 +151,8 @@ def can_hit(kind: GroupKind | str, group: Group | Any, card: Card | str) -> HitV
     laid = group if isinstance(group, Group) else read_laid(kind, group)
     played = parse_card(card)
     if played.is_skip:
-        return HitVerdict(False, played, kind, reason=Reason("skip_never_fits",
-                                                             {"card": str(played)}))
+        return HitVerdict(False, played, kind, reason=Reason(
+            "skip_never_fits", SkipNeverFits(card=str(played))))
     stands = laid.wild_values
     known = [v for i, (card, v) in enumerate(zip(laid.cards, laid.values(), strict=True))
              if card.is_natural or i in stands]
@@ -175,9 +166,9 @@ def can_hit(kind: GroupKind | str, group: Group | Any, card: Card | str) -> HitV
         return HitVerdict(True, played, kind, value=value or mine)
     if kind is GroupKind.SET:
         return HitVerdict(False, played, kind, reason=Reason(
-            "wrong_number", {"card": str(played), "number": int(value)}))
+            "wrong_number", WrongNumber(card=str(played), number=int(value))))
     return HitVerdict(False, played, kind, reason=Reason(
-        "wrong_colour", {"card": str(played), "colour": value}))
+        "wrong_colour", WrongColour(card=str(played), colour=value)))
 
 
 def _hit_run(laid: Group, played: Card, numbers: list[int]) -> HitVerdict:
@@ -187,16 +178,15 @@ def _hit_run(laid: Group, played: Card, numbers: list[int]) -> HitVerdict:
             return HitVerdict(True, played, kind, value=None if played.is_wild else str(
                 played.value))
         return HitVerdict(False, played, kind, reason=Reason(
-            "run_complete", {"card": str(played), "low": 1, "high": 12}))
+            "run_complete", RunComplete(card=str(played), low=MIN_NUMBER, high=MAX_NUMBER)))
     low, high = min(numbers), max(numbers)
     ends = [(n, end) for n, end in ((high + 1, "high"), (low - 1, "low"))
             if MIN_NUMBER <= n <= MAX_NUMBER]
     if not ends:
         return HitVerdict(False, played, kind, reason=Reason(
-            "run_complete", {"card": str(played), "low": low, "high": high}))
+            "run_complete", RunComplete(card=str(played), low=low, high=high)))
     for number, end in ends:
         if played.is_wild or played.value == number:
             return HitVerdict(True, played, kind, value=str(number), end=end)
-    return HitVerdict(False, played, kind, reason=Reason("not_next_in_run", {
-        "card": str(played), "low": low, "high": high,
-        "fits": sorted(number for number, _ in ends)}))
+    return HitVerdict(False, played, kind, reason=Reason("not_next_in_run", NotNextInRun(
+        card=str(played), low=low, high=high, fits=sorted(number for number, _ in ends))))

@@ -1,29 +1,231 @@
-"""Why cards are not a phase: a :class:`Reason` is a code, its params, and English text.
+"""Why cards are not a phase, or a card fits no hit: a :class:`Reason` is a code and its params.
 
-The codes and their params are listed in :mod:`scorer.rules.validate`; :func:`explain` builds the
-English text from a code and its params, so a translated page can do the same in its language.
+:func:`explain` is the one wording of every reason: English by default, or the page's language
+when the web app passes flask-babel's ``gettext`` and ``ngettext`` (the catalogues in
+``web/translations`` hold the sentences below as their msgids). Every code's params are a
+TypedDict here (:data:`PARAMS` maps each code to its own), JSON-able as they stand, so
+``Reason.to_dict()`` is the API's shape.
+
+Validator codes (:mod:`scorer.rules.validate`): ``skip_in_phase``, ``no_natural``,
+``too_few_cards``, ``group_short``, ``cards_left_over``, ``wrong_group_count``,
+``group_invalid``, ``no_grouping``. Hit codes (:mod:`scorer.rules.hits`): ``skip_never_fits``,
+``wrong_number``, ``wrong_colour``, ``not_next_in_run``, ``run_complete``. Doubt codes
+(:mod:`scorer.rules.doubt`): ``valid_if_sure``, ``invalid_check``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, Protocol, TypedDict
 
-from scorer.cards import Colour
+from scorer.cards import MAX_NUMBER, MIN_NUMBER
+from scorer.errors import NotationError
+from scorer.rules.phases import PhaseSpec
 
-_COLOUR_NAMES = {c.value: str(c) for c in Colour}
+
+class GetText(Protocol):
+    """flask-babel's ``gettext``: the message translated, its ``%(name)s`` filled in."""
+
+    def __call__(self, string: str, /, **variables: Any) -> str: ...
+
+
+class NGetText(Protocol):
+    """flask-babel's ``ngettext``: the form for ``num`` translated, ``%(num)d`` filled in too."""
+
+    def __call__(self, singular: str, plural: str, num: int, /, **variables: Any) -> str: ...
+
+
+def identity(string: str, /, **variables: Any) -> str:
+    """English: the message itself, its placeholders filled in."""
+    return string % variables if variables else string
+
+
+def english_plural(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+    """English plural: ``singular`` for 1, else ``plural``; ``%(num)d`` is ``num``."""
+    variables.setdefault("num", num)
+    return (singular if num == 1 else plural) % variables
+
+
+# -- params of each code --------------------------------------------------------------------
+
+class ReasonData(TypedDict):
+    """A reason inside another's params: ``{"code", "params"}``."""
+
+    code: str
+    params: dict[str, Any]
+
+
+class SkipInPhase(TypedDict):
+    """``skip_in_phase``: a Skip is never part of a phase; ``cards`` are the Skips."""
+
+    cards: list[str]
+
+
+class NoNatural(TypedDict):
+    """``no_natural``: ``group`` None, the phase has no natural card; ``group`` i (0-based)
+    with its requirement, the house rule's natural card is missing from that group."""
+
+    group: int | None
+    kind: NotRequired[str]
+    size: NotRequired[int]
+    requirement: NotRequired[str]
+
+
+class TooFewCards(TypedDict):
+    """``too_few_cards``: a group of Wilds only, laid out, that is too short."""
+
+    needed: int
+    given: int
+
+
+class ShortGroup(TypedDict):
+    """One group of a ``group_short`` split: ``cards`` shown, ``values`` what each counts as,
+    ``missing`` cards still needed, ``holes`` run numbers missing inside the run, ``colour``
+    the colour letter of a colour group, ``completions`` values that would help ("9", a
+    colour letter, "W")."""
+
+    group: int
+    kind: str
+    size: int
+    requirement: str
+    cards: list[str]
+    values: list[str]
+    wilds: int
+    length: int
+    missing: int
+    holes: list[int]
+    colour: str | None
+    completions: list[str]
+
+
+class GroupShort(TypedDict):
+    """``group_short``: the closest split leaves groups short; ``left_over`` fit no group."""
+
+    short: list[ShortGroup]
+    left_over: list[str]
+
+
+class CardsLeftOver(TypedDict):
+    """``cards_left_over``: every group can be made, but these cards fit none of them."""
+
+    cards: list[str]
+
+
+class WrongGroupCount(TypedDict):
+    """``wrong_group_count``: groups as laid out, and not as many as the phase has."""
+
+    expected: int
+    given: int
+
+
+class GroupInvalid(TypedDict):
+    """``group_invalid``: group ``group`` (0-based) as laid out is not its requirement;
+    ``detail`` is the reason for that group alone."""
+
+    group: int
+    kind: str
+    size: int
+    requirement: str
+    cards: list[str]
+    detail: ReasonData
+
+
+class NoGrouping(TypedDict):
+    """``no_grouping``: the closest-miss search for a mixed phase grew too large."""
+
+    requirement: str
+
+
+class SkipNeverFits(TypedDict):
+    """``skip_never_fits``."""
+
+    card: str
+
+
+class WrongNumber(TypedDict):
+    """``wrong_number``: the set's number is ``number``."""
+
+    card: str
+    number: int
+
+
+class WrongColour(TypedDict):
+    """``wrong_colour``: the group's colour letter is ``colour``."""
+
+    card: str
+    colour: str
+
+
+class NotNextInRun(TypedDict):
+    """``not_next_in_run``: the run goes from ``low`` to ``high``; only ``fits`` extend it."""
+
+    card: str
+    low: int
+    high: int
+    fits: list[int]
+
+
+class RunComplete(TypedDict):
+    """``run_complete``: the run already holds every number."""
+
+    card: str
+    low: int
+    high: int
+
+
+class ValidIfSure(TypedDict):
+    """``valid_if_sure``: valid as read, if each of these unsure cards is what it was read as."""
+
+    cards: list[str]
+
+
+class CheckCard(TypedDict):
+    """A card to check: ``fix`` is ``"remove"`` or the alternative that would make it valid."""
+
+    card: str
+    fix: str
+
+
+class InvalidCheck(TypedDict):
+    """``invalid_check``: not valid as read (``reason``, the validator's), but it would be if one
+    card in ``check`` were changed."""
+
+    reason: ReasonData | None
+    check: list[CheckCard]
+
+
+PARAMS: dict[str, type] = {
+    "skip_in_phase": SkipInPhase,
+    "no_natural": NoNatural,
+    "too_few_cards": TooFewCards,
+    "group_short": GroupShort,
+    "cards_left_over": CardsLeftOver,
+    "wrong_group_count": WrongGroupCount,
+    "group_invalid": GroupInvalid,
+    "no_grouping": NoGrouping,
+    "skip_never_fits": SkipNeverFits,
+    "wrong_number": WrongNumber,
+    "wrong_colour": WrongColour,
+    "not_next_in_run": NotNextInRun,
+    "run_complete": RunComplete,
+    "valid_if_sure": ValidIfSure,
+    "invalid_check": InvalidCheck,
+}
+"""Every reason code and the TypedDict of its params."""
 
 
 @dataclass(frozen=True)
 class Reason:
-    """A verdict's explanation: stable ``code``, JSON-able ``params``, English ``text``."""
+    """A verdict's explanation: stable ``code`` (a key of :data:`PARAMS`), JSON-able ``params``."""
 
     code: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
-        return explain(self.code, self.params)
+        """The English wording (:func:`explain`)."""
+        return explain(self)
 
     def __str__(self) -> str:
         return self.text
@@ -31,119 +233,279 @@ class Reason:
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "params": self.params, "text": self.text}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reason:
+        """A reason from ``{"code", "params"}`` (as :meth:`to_dict` gives, ``text`` ignored)."""
+        return cls(str(data["code"]), dict(data.get("params") or {}))
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+
+# -- the one wording ------------------------------------------------------------------------
+
+def explain(reason: Reason, gettext: GetText = identity,
+            ngettext: NGetText = english_plural) -> str:
+    """The reason in words: English, or the language of the ``gettext``/``ngettext`` given.
+
+    An unknown code is its own text. Raises ``KeyError`` or ``TypeError`` for params that do
+    not match the code's TypedDict.
+    """
+    wording = _WORDING.get(reason.code)
+    if wording is None:
+        return reason.code
+    return wording(dict(reason.params), gettext, ngettext)
 
 
-def _either(options: list[str]) -> str:
+def colour_name(letter: str | None, gettext: GetText = identity) -> str | None:
+    """``"R"`` -> ``"red"`` (translated); ``None`` for anything but a colour letter."""
+    names = {"R": gettext("red"), "B": gettext("blue"), "G": gettext("green"),
+             "Y": gettext("yellow")}
+    return names.get(letter or "")
+
+
+def card_name(text: str, gettext: GetText = identity) -> str:
+    """One card's notation in words: ``"W"`` a Wild, ``"S"`` a Skip, ``"Y8"`` a yellow 8."""
+    if text == "W":
+        return gettext("a Wild")
+    if text == "S":
+        return gettext("a Skip")
+    colour = colour_name(text[:1], gettext)
+    if colour is None:
+        return text
+    return gettext("a %(colour)s %(number)s", colour=colour, number=text[1:])
+
+
+def requirement_text(kind: str, size: int, gettext: GetText = identity,
+                     ngettext: NGetText = english_plural) -> str:
+    """One group's requirement (``GroupSpec.describe()``): ``"set of 3"``."""
+    if kind == "set":
+        return gettext("set of %(size)d", size=size)
+    if kind == "run":
+        return gettext("run of %(size)d", size=size)
+    return ngettext("%(num)d cards of one colour", "%(num)d cards of one colour", size)
+
+
+def phase_text(text: str, gettext: GetText = identity,
+               ngettext: NGetText = english_plural) -> str:
+    """A phase's requirement (``PhaseSpec.describe()``, e.g. ``"2 sets of 3"``) in words."""
+    try:
+        spec = PhaseSpec.parse(text)
+    except NotationError:
+        return text
+    parts = []
+    for part in spec.parts():
+        count, kind, size = part["count"], part["kind"], part["size"]
+        if kind == "set":
+            parts.append(ngettext("%(num)d set of %(size)d", "%(num)d sets of %(size)d", count,
+                                  size=size))
+        elif kind == "run":
+            parts.append(ngettext("%(num)d run of %(size)d", "%(num)d runs of %(size)d", count,
+                                  size=size))
+        else:
+            group = requirement_text(kind, size, gettext, ngettext)
+            parts.append(group if count == 1 else gettext(
+                "%(count)d groups of %(group)s", count=count, group=group))
+    return " + ".join(parts)
+
+
+def _requirement(params: Mapping[str, Any], gettext: GetText, ngettext: NGetText) -> str:
+    if "kind" in params and "size" in params:
+        return requirement_text(params["kind"], int(params["size"]), gettext, ngettext)
+    return str(params["requirement"])
+
+
+def _either(options: list[str], gettext: GetText) -> str:
     if len(options) == 1:
         return options[0]
-    return ", ".join(options[:-1]) + " or " + options[-1]
+    first = ", ".join(options[:-1])
+    return gettext("%(options)s or %(last)s", options=first, last=options[-1])
 
 
-def _option_words(kind: str, completions: list[str], missing: int, has_wild: bool) -> str:
-    words = []
-    for value in completions:
-        if value == "W":
-            one = "another wild" if has_wild else "a wild"
-            words.append(one if missing == 1 else "wilds")
-        elif kind == "colour":
-            name = _COLOUR_NAMES.get(value, value)
-            words.append(f"another {name} card" if missing == 1 else f"{name} cards")
-        elif kind == "set":
-            words.append(f"another {value}" if missing == 1 else f"{value}s")
-        else:
-            words.append(f"a {value}")
-    return _either(words)
+def _both(items: list[str], gettext: GetText) -> str:
+    text = items[0]
+    for item in items[1:]:
+        text = gettext("%(first)s and %(second)s", first=text, second=item)
+    return text
 
 
-def _short_text(item: dict[str, Any]) -> str:
-    kind, missing, wilds = item["kind"], item["missing"], item["wilds"]
-    shown = " ".join(item["cards"] if kind == "colour" else item["values"]) or "no natural card"
-    with_wilds = f" with {_plural(wilds, 'wild')}" if wilds else ""
-    length = item["length"]
+def _cards_fit_no_group(cards: list[str], ngettext: NGetText) -> str:
+    shown = " ".join(cards)
+    return ngettext("%(cards)s fits no group", "%(cards)s fit no group", len(cards), cards=shown)
+
+
+def _option(kind: str, value: str, one: bool, has_wild: bool, gettext: GetText) -> str:
+    if value == "W":
+        if not one:
+            return gettext("wilds")
+        return gettext("another wild") if has_wild else gettext("a wild")
+    if kind == "colour":
+        colour = colour_name(value, gettext) or value
+        if one:
+            return gettext("another %(colour)s card", colour=colour)
+        return gettext("%(colour)s cards", colour=colour)
+    if kind == "set":
+        if one:
+            return gettext("another %(number)s", number=value)
+        return gettext("%(number)ss", number=value)
+    return gettext("a %(number)s", number=value)
+
+
+def _closest(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
+    kind, wilds, length = item["kind"], item["wilds"], item["length"]
+    shown = " ".join(item["cards"] if kind == "colour" else item["values"])
+    shown = shown or gettext("no natural card")
+    with_wilds = ngettext("with %(num)d wild", "with %(num)d wilds", wilds) if wilds else ""
+    with_wilds = with_wilds and f" {with_wilds}"
     if kind == "run":
         if item["holes"]:
-            missing_numbers = ", ".join(map(str, item["holes"]))
-            best = f"closest run is {shown}{with_wilds}, missing {missing_numbers}"
-        else:
-            best = f"longest run possible is {length} ({shown}){with_wilds}"
-    elif kind == "set":
-        best = f"largest set possible is {length} ({shown}){with_wilds}"
-    else:
-        colour = _COLOUR_NAMES.get(item.get("colour") or "", "one colour")
-        best = f"most {colour} cards possible is {length} ({shown}){with_wilds}"
-    options = _option_words(kind, item["completions"], missing, wilds > 0)
+            holes = ", ".join(map(str, item["holes"]))
+            return gettext("closest run is %(cards)s%(wilds)s, missing %(numbers)s",
+                           cards=shown, wilds=with_wilds, numbers=holes)
+        return gettext("longest run possible is %(length)s (%(cards)s)%(wilds)s",
+                       length=length, cards=shown, wilds=with_wilds)
+    if kind == "set":
+        return gettext("largest set possible is %(length)s (%(cards)s)%(wilds)s",
+                       length=length, cards=shown, wilds=with_wilds)
+    colour = colour_name(item.get("colour"), gettext)
+    if colour is None:
+        return gettext("most one colour cards possible is %(length)s (%(cards)s)%(wilds)s",
+                       length=length, cards=shown, wilds=with_wilds)
+    return gettext("most %(colour)s cards possible is %(length)s (%(cards)s)%(wilds)s",
+                   colour=colour, length=length, cards=shown, wilds=with_wilds)
+
+
+def _short_group(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
+    missing = item["missing"]
+    options = _either([_option(item["kind"], str(value), missing == 1, item["wilds"] > 0,
+                               gettext) for value in item["completions"]], gettext)
     if missing == 1:
-        fix = f"{options} would complete it"
+        fix = gettext("%(options)s would complete it", options=options)
     else:
-        fix = f"{missing} more cards are needed ({options})"
-    return f"{item['requirement']}: {best}; {fix}"
+        fix = ngettext("%(num)d more card is needed (%(options)s)",
+                       "%(num)d more cards are needed (%(options)s)", missing, options=options)
+    requirement = _requirement(item, gettext, ngettext)
+    closest = _closest(item, gettext, ngettext)
+    return gettext("%(requirement)s: %(closest)s; %(fix)s", requirement=requirement,
+                   closest=closest, fix=fix)
 
 
-def _cards_text(cards: list[str]) -> str:
-    verb = "fits" if len(cards) == 1 else "fit"
-    return f"{' '.join(cards)} {verb} no group"
+def _skip_in_phase(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    skips = " ".join(p["cards"])
+    return gettext("a Skip is never part of a phase: take %(cards)s away", cards=skips)
 
 
-def explain(code: str, params: dict[str, Any]) -> str:
-    """English text for a reason code and its params."""
-    if code == "skip_in_phase":
-        return "a Skip is never part of a phase: take " + " ".join(params["cards"]) + " away"
-    if code == "no_natural":
-        if params.get("group") is None:
-            return "a phase needs at least one natural (non-Wild) card"
-        return (f"{params['requirement']} has no natural card: the house rule asks for a "
-                "natural card in every group")
-    if code == "too_few_cards":
-        return (f"phase needs at least {_plural(params['needed'], 'card')}; "
-                f"{params['given']} given")
-    if code == "group_short":
-        text = "; ".join(_short_text(item) for item in params["short"])
-        if params.get("left_over"):
-            text += "; " + _cards_text(params["left_over"])
-        return text
-    if code == "cards_left_over":
-        return (_cards_text(params["cards"]) + ": every card laid down must belong to one of "
-                "the phase's groups")
-    if code == "wrong_group_count":
-        return (f"the phase has {_plural(params['expected'], 'group')}, "
-                f"not {params['given']}")
-    if code == "group_invalid":
-        detail = explain(params["detail"]["code"], params["detail"]["params"])
-        prefix = f"{params['requirement']}: "
-        detail = detail[len(prefix):] if detail.startswith(prefix) else detail
-        return (f"group {params['group'] + 1} ({' '.join(params['cards'])}) is not a "
-                f"{params['requirement']}: {detail}")
-    if code == "no_grouping":
-        return f"these cards cannot be split into {params['requirement']}"
-    if code in ("valid_if_sure", "invalid_check"):
-        return _doubt_text(code, params)
-    return code
+def _no_natural(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    if p.get("group") is None:
+        return gettext("a phase needs at least one natural (non-Wild) card")
+    requirement = _requirement(p, gettext, ngettext)
+    return gettext("%(requirement)s has no natural card: the house rule asks for a natural card "
+                   "in every group", requirement=requirement)
 
 
-def card_name(text: str) -> str:
-    """English for one card's notation: ``"W"`` a Wild, ``"S"`` a Skip, ``"Y8"`` a yellow 8."""
-    if text == "W":
-        return "a Wild"
-    if text == "S":
-        return "a Skip"
-    colour = _COLOUR_NAMES.get(text[:1])
-    return f"a {colour} {text[1:]}" if colour else text
+def _too_few_cards(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    return ngettext("phase needs at least %(num)d card; %(given)s given",
+                    "phase needs at least %(num)d cards; %(given)s given", int(p["needed"]),
+                    given=p["given"])
 
 
-def _doubt_text(code: str, params: dict[str, Any]) -> str:
-    """The doubt codes of :mod:`scorer.rules.doubt`: a verdict that hangs on unsure cards."""
-    if code == "valid_if_sure":
-        parts = [f"{card}? is {card_name(card)}" for card in params["cards"]]
-        return "valid if " + " and ".join(parts) + " on the table"
-    inner = params.get("reason") or {}
-    why = explain(inner["code"], inner.get("params") or {}) if inner.get("code") else ""
+def _group_short(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    parts = [_short_group(item, gettext, ngettext) for item in p["short"]]
+    if p.get("left_over"):
+        parts.append(_cards_fit_no_group(p["left_over"], ngettext))
+    return "; ".join(parts)
+
+
+def _cards_left_over(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    cards = _cards_fit_no_group(p["cards"], ngettext)
+    return gettext("%(cards)s: every card laid down must belong to one of the phase's groups",
+                   cards=cards)
+
+
+def _wrong_group_count(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    return ngettext("the phase has %(num)d group, not %(given)s",
+                    "the phase has %(num)d groups, not %(given)s", int(p["expected"]),
+                    given=p["given"])
+
+
+def _group_invalid(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    requirement = _requirement(p, gettext, ngettext)
+    detail = explain(Reason.from_dict(p["detail"]), gettext, ngettext)
+    prefix = f"{requirement}: "
+    detail = detail[len(prefix):] if detail.startswith(prefix) else detail
+    cards = " ".join(p["cards"])
+    return gettext("group %(number)d (%(cards)s) is not a %(requirement)s: %(detail)s",
+                   number=int(p["group"]) + 1, cards=cards, requirement=requirement,
+                   detail=detail)
+
+
+def _no_grouping(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    requirement = phase_text(p["requirement"], gettext, ngettext)
+    return gettext("these cards cannot be split into %(requirement)s", requirement=requirement)
+
+
+def _skip_never_fits(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    return gettext("a Skip never fits a hit")
+
+
+def _wrong_number(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    return gettext("%(card)s does not fit: the set is of %(number)ss", card=p["card"],
+                   number=p["number"])
+
+
+def _wrong_colour(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    colour = colour_name(p.get("colour"), gettext) or gettext("of one colour")
+    return gettext("%(card)s does not fit: the group is %(colour)s", card=p["card"],
+                   colour=colour)
+
+
+def _not_next_in_run(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    numbers = _either([str(n) for n in p["fits"]], gettext)
+    return gettext("%(card)s does not fit: the run goes from %(low)s to %(high)s; only "
+                   "%(numbers)s would extend it", card=p["card"], low=p["low"], high=p["high"],
+                   numbers=numbers)
+
+
+def _run_complete(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    return gettext("nothing fits: the run already holds %(low)d to %(high)d", low=MIN_NUMBER,
+                   high=MAX_NUMBER)
+
+
+def _valid_if_sure(p: Any, gettext: GetText, ngettext: NGetText) -> str:
+    cards = []
+    for card in p["cards"]:
+        name = card_name(card, gettext)
+        cards.append(gettext("%(card)s? is %(name)s", card=card, name=name))
+    both = _both(cards, gettext)
+    return gettext("valid if %(cards)s on the table", cards=both)
+
+
+def _invalid_check(p: Any, gettext: GetText, ngettext: NGetText) -> str:
     checks = []
-    for item in params["check"]:
+    for item in p["check"]:
         if item["fix"] == "remove":
-            checks.append(f"{item['card']}? (valid without it)")
+            checks.append(gettext("%(card)s? (valid without it)", card=item["card"]))
         else:
-            checks.append(f"{item['card']}? (valid if it is {item['fix']})")
-    return "not valid" + (f": {why}" if why else "") + "; check " + ", ".join(checks)
+            checks.append(gettext("%(card)s? (valid if it is %(fix)s)", card=item["card"],
+                                  fix=item["fix"]))
+    inner, cards = p.get("reason") or {}, ", ".join(checks)
+    if not inner.get("code"):
+        return gettext("not valid; check %(cards)s", cards=cards)
+    why = explain(Reason.from_dict(inner), gettext, ngettext)
+    return gettext("not valid: %(reason)s; check %(cards)s", cards=cards, reason=why)
+
+
+_WORDING = {
+    "skip_in_phase": _skip_in_phase,
+    "no_natural": _no_natural,
+    "too_few_cards": _too_few_cards,
+    "group_short": _group_short,
+    "cards_left_over": _cards_left_over,
+    "wrong_group_count": _wrong_group_count,
+    "group_invalid": _group_invalid,
+    "no_grouping": _no_grouping,
+    "skip_never_fits": _skip_never_fits,
+    "wrong_number": _wrong_number,
+    "wrong_colour": _wrong_colour,
+    "not_next_in_run": _not_next_in_run,
+    "run_complete": _run_complete,
+    "valid_if_sure": _valid_if_sure,
+    "invalid_check": _invalid_check,
+}

@@ -6,7 +6,8 @@ size, no extra group, each Wild given a value. :func:`validate_groups` checks gr
 out, each against its requirement. Both return a :class:`Verdict`: the grouping found, or a
 :class:`~scorer.rules.reasons.Reason` naming the closest miss.
 
-Reason codes and params (``Reason.code``, ``Reason.params``; ``explain()`` gives English):
+Reason codes and params (``Reason.code``, ``Reason.params``, each code's params a TypedDict of
+:mod:`scorer.rules.reasons`, whose ``explain()`` words them):
 
 - ``skip_in_phase`` {cards: ["S", ...]}: a Skip is never part of a phase.
 - ``no_natural`` {group: null} the phase has no natural card; {group: i, kind, size,
@@ -35,11 +36,23 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from scorer.cards import Card, Colour, parse_cards
+from scorer.cards import MAX_NUMBER, MIN_NUMBER, Card, Colour, parse_cards
 from scorer.rules import param_search
 from scorer.rules.grouping import Arrangement, Group, arrange, card_order
 from scorer.rules.phases import GroupKind, GroupSpec, PhaseSpec, standard_phase
-from scorer.rules.reasons import Reason
+from scorer.rules.reasons import (
+    CardsLeftOver,
+    GroupInvalid,
+    GroupShort,
+    NoGrouping,
+    NoNatural,
+    Reason,
+    ReasonData,
+    ShortGroup,
+    SkipInPhase,
+    TooFewCards,
+    WrongGroupCount,
+)
 from scorer.rules.solver import COLOUR, RUN, SET, Search
 
 CardsLike = str | Card | Iterable[str | Card]
@@ -100,7 +113,8 @@ def validate(
     wilds = len(hand) - len(naturals)
     arrangement = _closest(spec, naturals, wilds, natural_per_group)
     if arrangement is None:
-        return Verdict(False, spec, (), Reason("no_grouping", {"requirement": spec.describe()}))
+        reason = Reason("no_grouping", NoGrouping(requirement=spec.describe()))
+        return Verdict(False, spec, (), reason)
     reason = _reason(spec, arrangement, natural_per_group)
     if reason is None:
         return Verdict(True, spec, arrangement.groups, None)
@@ -110,9 +124,9 @@ def validate(
 def _early_reason(spec: PhaseSpec, hand: tuple[Card, ...]) -> Reason | None:
     skips = [str(card) for card in hand if card.is_skip]
     if skips:
-        return Reason("skip_in_phase", {"cards": skips})
+        return Reason("skip_in_phase", SkipInPhase(cards=skips))
     if not any(card.is_natural for card in hand):
-        return Reason("no_natural", {"group": None})
+        return Reason("no_natural", NoNatural(group=None))
     return None
 
 
@@ -166,18 +180,19 @@ def _reason(spec: PhaseSpec, arrangement: Arrangement, natural_per_group: bool) 
     ]
     left = [str(card) for card in arrangement.left_over]
     if short:
-        return Reason("group_short", {"short": short, "left_over": left})
+        return Reason("group_short", GroupShort(short=short, left_over=left))
     if left:
-        return Reason("cards_left_over", {"cards": left})
+        return Reason("cards_left_over", CardsLeftOver(cards=left))
     for g, group in enumerate(arrangement.groups):
         if natural_per_group and not any(card.is_natural for card in group.cards):
             spec_g = spec.groups[g]
-            return Reason("no_natural", {"group": g, "kind": spec_g.kind.value,
-                                         "size": spec_g.size, "requirement": spec_g.describe()})
+            return Reason("no_natural", NoNatural(group=g, kind=spec_g.kind.value,
+                                                  size=spec_g.size,
+                                                  requirement=spec_g.describe()))
     return None
 
 
-def _short_item(index: int, group: Group, missing: int, holes: tuple[int, ...]) -> dict:
+def _short_item(index: int, group: Group, missing: int, holes: tuple[int, ...]) -> ShortGroup:
     values = group.values()
     naturals = [card for card in group.cards if card.is_natural]
     completions: list[str] = []
@@ -189,25 +204,25 @@ def _short_item(index: int, group: Group, missing: int, holes: tuple[int, ...]) 
         elif group.cards:
             numbers = [int(v) for v in group.values()]
             low, high = min(numbers), max(numbers)
-            completions = [str(n) for n in (low - 1, high + 1) if 1 <= n <= 12]
+            completions = [str(n) for n in (low - 1, high + 1) if MIN_NUMBER <= n <= MAX_NUMBER]
     elif naturals:
         completions = [values[0]]
         if group.kind is GroupKind.COLOUR:
             colour = values[0]
-    return {
-        "group": index,
-        "kind": group.kind.value,
-        "size": group.spec.size,
-        "requirement": group.spec.describe(),
-        "cards": [str(card) for card in group.cards],
-        "values": values,
-        "wilds": len(group.wilds),
-        "length": len(group.cards),
-        "missing": missing,
-        "holes": list(holes),
-        "colour": colour,
-        "completions": completions + ["W"],
-    }
+    return ShortGroup(
+        group=index,
+        kind=group.kind.value,
+        size=group.spec.size,
+        requirement=group.spec.describe(),
+        cards=[str(card) for card in group.cards],
+        values=values,
+        wilds=len(group.wilds),
+        length=len(group.cards),
+        missing=missing,
+        holes=list(holes),
+        colour=colour,
+        completions=completions + ["W"],
+    )
 
 
 def _with_holes(group: Group, holes: tuple[int, ...]) -> list[str]:
@@ -231,7 +246,7 @@ def validate_groups(
         return Verdict(False, spec, (), early)
     if len(laid) != len(spec.groups):
         return Verdict(False, spec, (), Reason(
-            "wrong_group_count", {"expected": len(spec.groups), "given": len(laid)}))
+            "wrong_group_count", WrongGroupCount(expected=len(spec.groups), given=len(laid))))
     best: tuple[int, list[Verdict], tuple[GroupSpec, ...]] | None = None
     for order in set(permutations(spec.groups)):
         verdicts = [
@@ -248,17 +263,17 @@ def validate_groups(
     for index, (verdict, cards) in enumerate(zip(verdicts, laid, strict=True)):
         if not verdict.valid:
             requirement = order[index]
-            return Verdict(False, spec, (), Reason("group_invalid", {
-                "group": index, "kind": requirement.kind.value, "size": requirement.size,
-                "requirement": requirement.describe(), "cards": [str(c) for c in cards],
-                "detail": {"code": verdict.reason.code, "params": verdict.reason.params},
-            }))
+            return Verdict(False, spec, (), Reason("group_invalid", GroupInvalid(
+                group=index, kind=requirement.kind.value, size=requirement.size,
+                requirement=requirement.describe(), cards=[str(c) for c in cards],
+                detail=ReasonData(code=verdict.reason.code, params=dict(verdict.reason.params)),
+            )))
     found = tuple(verdict.groups[0] for verdict in verdicts)
     for index, group in enumerate(found):
         if natural_per_group and not any(card.is_natural for card in group.cards):
-            return Verdict(False, spec, (), Reason("no_natural", {
-                "group": index, "kind": group.kind.value, "size": group.spec.size,
-                "requirement": group.spec.describe()}))
+            return Verdict(False, spec, (), Reason("no_natural", NoNatural(
+                group=index, kind=group.kind.value, size=group.spec.size,
+                requirement=group.spec.describe())))
     return Verdict(True, spec, found, None)
 
 
@@ -266,9 +281,9 @@ def _wild_only(requirement: GroupSpec, cards: tuple[Card, ...]) -> Verdict:
     """A group of Wilds only: valid alone when long enough (the phase rule is checked apart)."""
     phase = PhaseSpec(1, (requirement,))
     fits = len(cards) >= requirement.size and (
-        requirement.kind is not GroupKind.RUN or len(cards) <= 12)
+        requirement.kind is not GroupKind.RUN or len(cards) <= MAX_NUMBER)
     if not fits:
         return Verdict(False, phase, (), Reason(
-            "too_few_cards", {"needed": requirement.size, "given": len(cards)}))
+            "too_few_cards", TooFewCards(needed=requirement.size, given=len(cards))))
     arrangement = arrange((requirement,), [[]], len(cards), [])
     return Verdict(True, phase, arrangement.groups, None)
