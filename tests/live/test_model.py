@@ -24,7 +24,7 @@ def _model_or_skip():
     path = model_path()
     if not path.exists():
         pytest.skip(f"{path} does not exist yet: the shipped model is trained by `phase10 train` "
-                    "(docs/TRAINING_STATUS.md); this test runs once it is installed")
+                    "(docs/training.md); this test runs once it is installed")
     return path
 
 

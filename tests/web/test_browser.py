@@ -3,7 +3,7 @@
 The server runs in a thread on a free localhost port with a fake card reader that "sees" the
 cards drawn by :func:`scorer.bench.synthetic.draw_frame`; the photo goes in through the page's
 file input. Screenshots of every page at phone and laptop size go to ``$PHASE10_SHOTS``
-(default ``/tmp/phase10-shots``), never into the repository.
+(default: ``phase10-shots`` in the system's temporary folder), never into the repository.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import socket
+import tempfile
 import threading
 from pathlib import Path
 
@@ -30,7 +31,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-c
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 PHOTO_SIZE = (1280, 720)
-SHOTS = Path(os.environ.get("PHASE10_SHOTS", "/tmp/phase10-shots"))
+SHOTS = Path(os.environ.get("PHASE10_SHOTS") or Path(tempfile.gettempdir()) / "phase10-shots")
 
 if not shutil.which(CHROMIUM):
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
