@@ -1,4 +1,4 @@
-"""One replay gives both the checked rounds and the standings (RULES.md, "A round")."""
+"""One replay gives both the checked rounds and the standings (docs/rules.md, "A round")."""
 
 from __future__ import annotations
 
