@@ -133,3 +133,25 @@ def test_round_errors_are_translated_beside_the_field(client, new_game, play_rou
 def test_api_errors_follow_the_language(client):
     body = client.get("/api/games/9", headers={"Accept-Language": "sv"}).get_json()
     assert body["error"] == "Det finns inget sådant spel."
+
+
+def test_an_english_page_words_a_reason_as_the_engine_does(client):
+    """One wording: the page's English message is the engine's reason, as a sentence."""
+    body = client.post("/api/check", json={"cards": "R5 B5 G5 Y7 Y8 W", "phase": 1},
+                       headers={"Accept-Language": "en"}).get_json()
+    reason = body["verdict"]["reason"]
+    assert body["verdict"]["message"] == reason[0].upper() + reason[1:] + "."
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("pl", "grupa 2 (Y7 B8 G7) to nie zestaw z 3 kart"),
+    ("uk", "група 2 (Y7 B8 G7) — не набір із 3 карт"),
+    ("sv", "grupp 2 (Y7 B8 G7) är inte grupp om 3"),
+])
+def test_a_group_laid_out_is_named_in_the_page_language(app, lang, text):
+    from scorer.rules.validate import validate_groups
+    from web.i18n import reason_message
+
+    verdict = validate_groups(1, ["R5 B5 G5", "Y7 B8 G7"])
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        assert text.lower() in reason_message(verdict.reason).lower()
