@@ -311,15 +311,6 @@ def install_model(instance: Path, deck: str, onnx_file: Path,
     return version
 
 
-def model_meta(instance: Path, version: str) -> dict:
-    """The metadata stored beside a model version (empty when there is none)."""
-    path = model_path(instance, version).with_suffix(".json")
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
 def choose_model(instance: Path, choice: str | None) -> str:
     """Make ``choice`` the model in use: a version, a deck (its latest), or ``shipped``/None.
 

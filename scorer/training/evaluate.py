@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -190,14 +190,6 @@ def evaluate(
     report.extra["empty_scenes"] = empty_scenes
     report.extra["cards_per_empty_scene"] = (
         round(empty_cards / empty_scenes, 3) if empty_scenes else 0.0)
-    return report
-
-
-def score_lists(pairs: Iterable[tuple[Iterable[Card], Iterable[Card]]]) -> EvalReport:
-    """Score ``(truth_cards, read_cards)`` pairs (for tests and ad-hoc checks)."""
-    report = EvalReport()
-    for truth, read in pairs:
-        report.add(ImageScore(Counter(truth), Counter(read)))
     return report
 
 

@@ -93,12 +93,6 @@ def xywh_to_xyxy(boxes: np.ndarray) -> np.ndarray:
     return np.concatenate([b[:, :2] - half, b[:, :2] + half], axis=1)
 
 
-def xyxy_to_xywh(boxes: np.ndarray) -> np.ndarray:
-    """``(N, 4)`` x1, y1, x2, y2 -> ``(N, 4)`` centre-x, centre-y, width, height."""
-    b = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
-    return np.concatenate([(b[:, :2] + b[:, 2:]) / 2, b[:, 2:] - b[:, :2]], axis=1)
-
-
 def box_area(boxes: np.ndarray) -> np.ndarray:
     """``(N,)`` areas of ``(N, 4)`` xyxy boxes (0 for degenerate boxes)."""
     b = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)

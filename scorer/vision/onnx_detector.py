@@ -98,11 +98,6 @@ def parse_metadata(meta: dict[str, str]) -> ModelMetadata:
                          meta.get("description", ""))
 
 
-def read_model_metadata(path: str | Path) -> ModelMetadata:
-    """The metadata of the ONNX file at ``path`` (opens a cached session)."""
-    return _session(str(Path(path).resolve()))[1]
-
-
 _LOCK = threading.Lock()
 
 

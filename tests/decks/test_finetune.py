@@ -8,6 +8,7 @@ version; the app uses the chosen deck's model from then on."
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_tiny_finetune_end_to_end(tmp_path):
     if not ft.training_available():
         pytest.skip("needs the [train] extra (ultralytics, torch): pip install -e '.[train]'")
     from scorer.decks.design import draw_deck
-    from scorer.vision.onnx_detector import read_model_metadata
+    from scorer.vision.onnx_detector import OnnxDetector
 
     store.publish_deck(tmp_path, "heritage", draw_deck())
     reports = []
@@ -46,8 +47,9 @@ def test_tiny_finetune_end_to_end(tmp_path):
     assert store.chosen_version(tmp_path) == "heritage-v1"
     model = store.chosen_model(tmp_path)
     assert model.is_file()
-    assert len(read_model_metadata(model).class_names) == 50
-    assert store.model_meta(tmp_path, version)["plan"]["train_images"] == 6
+    assert len(OnnxDetector(model).metadata.class_names) == 50
+    meta = json.loads(store.model_path(tmp_path, version).with_suffix(".json").read_text())
+    assert meta["plan"]["train_images"] == 6  # the recipe is kept beside the model
     stages = [r[0] for r in reports]
     assert stages[0] == "render" and stages[-1] == "done"
     fractions = [r[1] for r in reports]

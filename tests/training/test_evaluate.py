@@ -12,10 +12,25 @@ import pytest
 
 from scorer.cards import parse_cards
 from scorer.cli import main
-from scorer.training.evaluate import evaluate, load_manifest, phase_truth, score_lists, truth_of
+from scorer.training.evaluate import (
+    EvalReport,
+    ImageScore,
+    evaluate,
+    load_manifest,
+    phase_truth,
+    truth_of,
+)
 from scorer.vision import reading as reading_module
 from scorer.vision.detections import Detections
 from scorer.vision.reading import CardReading, DetectedCard
+
+
+def score_lists(pairs) -> EvalReport:
+    """The report over ``(truth_cards, read_cards)`` pairs, one image each."""
+    report = EvalReport()
+    for truth, read in pairs:
+        report.add(ImageScore(Counter(truth), Counter(read)))
+    return report
 
 
 def test_perfect_reading_scores_one():

@@ -172,9 +172,9 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert (models / "phase10-cards.pt").is_file()  # the same weights, for fine-tuning
     card = (models / "README.md").read_text()
     assert "Reproduce" in card and "--epochs 1" in card
-    from scorer.vision.onnx_detector import read_model_metadata
+    from scorer.vision.onnx_detector import OnnxDetector
 
-    meta = read_model_metadata(onnx_path)
+    meta = OnnxDetector(onnx_path).metadata
     assert meta.class_names == tuple(NAMES)
     assert meta.input_hw == (640, 640)
 
@@ -195,7 +195,7 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert main(["export", str(more / "best.pt"), "--models-dir", str(models)]) == 0
     assert "installed" in capsys.readouterr().out
     assert (models / "phase10-cards.pt").read_bytes() == (more / "best.pt").read_bytes()
-    assert read_model_metadata(onnx_path).class_names == tuple(NAMES)
+    assert OnnxDetector(onnx_path).metadata.class_names == tuple(NAMES)
     assert (models / "README.md").read_text() == card_before
     import yaml
 

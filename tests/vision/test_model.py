@@ -13,7 +13,7 @@ import pytest
 from scorer.training.evaluate import evaluate, truth_of
 from scorer.vision import annotate, read_cards
 from scorer.vision.detections import DEFAULT_CLASS_NAMES
-from scorer.vision.onnx_detector import read_model_metadata
+from scorer.vision.onnx_detector import OnnxDetector
 from scorer.vision.reading import DEFAULT_MODEL, get_detector, model_path
 
 pytestmark = pytest.mark.slow
@@ -48,7 +48,7 @@ def scenes(tmp_path_factory):
 
 
 def test_the_model_describes_itself(model):
-    meta = read_model_metadata(model)
+    meta = OnnxDetector(model).metadata
     assert meta.class_names == DEFAULT_CLASS_NAMES
     assert meta.input_hw == (640, 640)
     assert meta.dynamic_input  # exported with dynamic=True: 4:3 frames run at 640x480
