@@ -1,7 +1,7 @@
 """A game's rounds as rows: the history table, and the CSV export.
 
 Running totals and phases after each round come from the engine's standings of the rounds so
-far, never from arithmetic here.
+far (read off the game's one replay), never from arithmetic here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from scorer.game.standings import standings
+from scorer.game.standings import standings_of
 from web.service import GameState
 
 
@@ -35,7 +35,7 @@ def history_rows(state: GameState) -> list[Row]:
     """One row per round, one cell per seated player (absent from a tie-breaker: no result)."""
     rows = []
     for index, record in enumerate(state.rounds):
-        after = standings(state.setup, state.rounds[: index + 1])
+        after = standings_of(state.played.upto(index + 1))
         cells = []
         for standing in after.players:
             result = record.result(standing.player)

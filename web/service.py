@@ -3,6 +3,11 @@
 Every change is checked by the engine (:mod:`scorer.game.standings`) before it is stored, and
 standings are always recomputed from the stored records; this module holds no rule of its own.
 
+A request replays the game once: :func:`state_of` replays the stored rounds into a
+:class:`~scorer.game.replay.Replay` that gives both the checked rounds and the standings, and a
+change goes on from that replay (an added round is checked alone; an edit or a delete checks the
+rounds from the changed one on) and returns the game after it, so nothing is replayed again.
+
 Rounds are stored as entered (``RoundRecord.to_dict()`` of what the players said), not in the
 engine's normalised form: the phase a player attempted and similar derived fields are worked out
 again on every replay, so deleting or editing an early round moves the later ones along.
@@ -10,20 +15,17 @@ again on every replay, so deleting or editing an early round moves the later one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.errors import GameNotationError, GameRulesError, NotationError
+from scorer.game.replay import Replay, replay
 from scorer.game.standings import (
     GameSetup,
     PlayerStanding,
     RoundRecord,
     Standings,
-    check_round,
-    check_rounds,
-    delete_round,
-    replace_round,
-    standings,
+    standings_of,
 )
 from scorer.game.variants import make_rules
 from scorer.numbers import is_whole
@@ -50,15 +52,24 @@ class BrokenGame(Exception):
 
 @dataclass(frozen=True)
 class GameState:
-    """A saved game with its setup, checked rounds and standings."""
+    """A saved game with its setup, checked rounds and standings, all from one replay."""
 
     game: store.Game
     setup: GameSetup
     entered: tuple[RoundRecord, ...]
-    rounds: tuple[RoundRecord, ...]
-    standings: Standings
+    played: Replay
+    """The replay of ``entered``: the checked rounds and the state after each."""
     last_change: dict[str, Any] | None = None
     """The change undo would revert (``{"action", "round_number"}``), read with the rounds."""
+    standings: Standings = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "standings", standings_of(self.played))
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """The rounds as the engine checked them (normalised)."""
+        return self.played.rounds
 
     @property
     def version(self) -> int:
@@ -95,10 +106,7 @@ def state_of(snapshot: store.Snapshot) -> GameState:
     try:
         setup = GameSetup.from_dict(game.setup)
         entered = tuple(RoundRecord.from_dict(data) for data in snapshot.rounds)
-        return GameState(
-            game, setup, entered, check_rounds(setup, entered), standings(setup, entered),
-            snapshot.last_change,
-        )
+        return GameState(game, setup, entered, replay(setup, entered), snapshot.last_change)
     except (GameRulesError, GameNotationError, NotationError) as error:
         raise BrokenGame(game, error) from None
 
@@ -131,13 +139,23 @@ def parse_round(data: Any) -> RoundRecord:
     return RoundRecord.from_dict(data)
 
 
-def add_round(state: GameState, record: RoundRecord) -> int:
-    """Check and append a round; returns the new game version."""
-    check_round(state.setup, state.entered, record)
-    records = [*state.entered, record]
-    return store.change_rounds(
+def add_round(state: GameState, record: RoundRecord) -> GameState:
+    """Check and append a round (the rounds before it stand as checked); the game after it."""
+    played = state.played.then(record)
+    records = (*state.entered, record)
+    version = store.change_rounds(
         state.game.id, state.version, "add", len(records), [r.to_dict() for r in records]
     )
+    return _changed(state, records, played, version)
+
+
+def _changed(state: GameState, records: tuple[RoundRecord, ...], played: Replay,
+             version: int) -> GameState:
+    """The game after a change stored as ``version``, from the replay that checked it."""
+    snapshot = store.read_game(state.game.id)
+    if snapshot.game.version != version:  # another write came in since: show the game as it is
+        return state_of(snapshot)
+    return GameState(snapshot.game, state.setup, records, played, snapshot.last_change)
 
 
 def _round_index(state: GameState, number: int) -> int:
@@ -146,24 +164,30 @@ def _round_index(state: GameState, number: int) -> int:
     return number - 1
 
 
-def edit_round(state: GameState, number: int, record: RoundRecord) -> int:
-    """Replace round ``number`` (1-based); every later round is checked again."""
+def edit_round(state: GameState, number: int, record: RoundRecord) -> GameState:
+    """Replace round ``number`` (1-based); it and every later round are checked again. Returns
+    the game after the change."""
     index = _round_index(state, number)
-    replace_round(state.setup, state.entered, index, record)
-    records = [*state.entered[:index], record, *state.entered[index + 1:]]
-    return store.change_rounds(
+    later = state.entered[index + 1:]
+    played = replay(state.setup, (record, *later), start=state.played.upto(index))
+    records = (*state.entered[:index], record, *later)
+    version = store.change_rounds(
         state.game.id, state.version, "edit", number, [r.to_dict() for r in records]
     )
+    return _changed(state, records, played, version)
 
 
-def remove_round(state: GameState, number: int) -> int:
-    """Delete round ``number`` (1-based); the rounds after it are checked again."""
+def remove_round(state: GameState, number: int) -> GameState:
+    """Delete round ``number`` (1-based); the rounds after it are checked again. Returns the
+    game after the change."""
     index = _round_index(state, number)
-    delete_round(state.setup, state.entered, index)
-    records = [*state.entered[:index], *state.entered[index + 1:]]
-    return store.change_rounds(
+    later = state.entered[index + 1:]
+    played = replay(state.setup, later, start=state.played.upto(index))
+    records = (*state.entered[:index], *later)
+    version = store.change_rounds(
         state.game.id, state.version, "delete", number, [r.to_dict() for r in records]
     )
+    return _changed(state, records, played, version)
 
 
 def undo(game: store.Game) -> tuple[int, dict[str, Any]]:

@@ -206,3 +206,63 @@ def test_archive_and_delete_a_game(client):
 def test_version_endpoint(client):
     gid = create(client)["id"]
     assert client.get(f"/api/games/{gid}/version").get_json() == {"version": 1}
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """Counts the replays the app starts and the rounds the engine checks, per request."""
+    from scorer.game import replay as engine
+    from web import service
+
+    calls = {"replays": 0, "checks": 0}
+    real_replay, real_check = engine.replay, engine.check_record
+
+    def replay(*args, **kwargs):
+        calls["replays"] += 1
+        return real_replay(*args, **kwargs)
+
+    def check_record(*args, **kwargs):
+        calls["checks"] += 1
+        return real_check(*args, **kwargs)
+
+    monkeypatch.setattr(service, "replay", replay)
+    monkeypatch.setattr(engine, "check_record", check_record)
+    return calls
+
+
+def game_with_rounds(client, count):
+    gid = create(client)["id"]
+    for version in range(1, count + 1):
+        assert client.post(f"/api/games/{gid}/rounds", json=round_body(version)).status_code == 201
+    return gid
+
+
+def test_posting_a_round_replays_the_game_once(client, engine_calls):
+    """Each stored round is checked once, then the new one; the answer needs no second replay."""
+    gid = game_with_rounds(client, 3)
+    engine_calls.update(replays=0, checks=0)
+    added = client.post(f"/api/games/{gid}/rounds", json=round_body(4))
+    assert added.status_code == 201
+    assert engine_calls == {"replays": 1, "checks": 4}
+    body = added.get_json()
+    assert (body["version"], len(body["rounds"])) == (5, 4)
+    assert body["standings"] == client.get(f"/api/games/{gid}").get_json()["standings"]
+
+
+@pytest.mark.parametrize("number", [1, 3])
+def test_an_edit_checks_only_the_rounds_from_the_edited_one_again(client, engine_calls, number):
+    gid = game_with_rounds(client, 3)
+    engine_calls.update(replays=0, checks=0)
+    edited = client.put(f"/api/games/{gid}/rounds/{number}", json=round_body(4, bob=70))
+    assert edited.status_code == 200
+    assert engine_calls["checks"] == 3 + (3 - number + 1)
+    assert edited.get_json() == client.get(f"/api/games/{gid}").get_json()
+
+
+def test_a_delete_checks_only_the_rounds_after_it_again(client, engine_calls):
+    gid = game_with_rounds(client, 3)
+    engine_calls.update(replays=0, checks=0)
+    deleted = client.delete(f"/api/games/{gid}/rounds/2", json={"version": 4})
+    assert deleted.status_code == 200
+    assert engine_calls["checks"] == 3 + 1
+    assert [p["total"] for p in deleted.get_json()["standings"]["players"]] == [0, 100]

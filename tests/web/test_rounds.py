@@ -234,3 +234,17 @@ def test_a_delete_that_breaks_a_later_round_is_refused_with_the_reason(client, n
     assert "Round 2 was not deleted" in refused.get_data(as_text=True)
     assert "No tie-breaker round is due." in refused.get_data(as_text=True)
     assert standings(client, game_id)["winner"] == "Cy"
+
+
+def test_saving_a_round_from_the_form_replays_the_game_once(client, new_game, play_round,
+                                                            monkeypatch):
+    from web import service
+
+    game_id = new_game(("Ann", "Bob"))
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    replays = []
+    real = service.replay
+    monkeypatch.setattr(service, "replay", lambda *a, **k: replays.append(1) or real(*a, **k))
+    response = play_round(game_id, {0: (False, 50), 1: (True, None)}, went_out=1, version=2)
+    assert response.status_code == 302
+    assert len(replays) == 1

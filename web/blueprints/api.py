@@ -65,7 +65,11 @@ def _game_summary(state: service.GameState) -> dict[str, Any]:
 
 
 def _game_response(game_id: int, status: int = 200) -> Response:
-    state = service.load(game_id)
+    return _state_response(service.load(game_id), status)
+
+
+def _state_response(state: service.GameState, status: int = 200) -> Response:
+    """The game as JSON with its version as the ETag."""
     response = jsonify(state.to_dict())
     response.status_code = status
     return _with_version(response, state.version)
@@ -175,8 +179,7 @@ def add_round(game_id: int) -> tuple[Response, int]:
     body = json_body()
     state = service.load(game_id)
     _stale_check(state, body)
-    service.add_round(state, service.parse_round(body))
-    return _game_response(game_id), 201
+    return _state_response(service.add_round(state, service.parse_round(body))), 201
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
@@ -184,8 +187,7 @@ def edit_round(game_id: int, number: int) -> Response:
     body = json_body()
     state = service.load(game_id)
     _stale_check(state, body)
-    service.edit_round(state, number, service.parse_round(body))
-    return _game_response(game_id)
+    return _state_response(service.edit_round(state, number, service.parse_round(body)))
 
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
@@ -193,8 +195,7 @@ def delete_round(game_id: int, number: int) -> Response:
     body = request.get_json(silent=True) if request.is_json else None
     state = service.load(game_id)
     _stale_check(state, body)
-    service.remove_round(state, number)
-    return _game_response(game_id)
+    return _state_response(service.remove_round(state, number))
 
 
 @bp.post("/games/<int:game_id>/undo")
