@@ -83,15 +83,16 @@ def confidence(text: str) -> float:
 
 
 def input_size(text: str) -> int:
-    """A detector input side in pixels: a multiple of 32 from 320 to 1920.
+    """A detector input side in pixels: a multiple of 32 from 256 to 1920 (256 reads cards
+    that fill the frame).
 
     Raises ``ArgumentTypeError``: "expected a whole number, got 'big'" or
-    "input size must be a multiple of 32 from 320 to 1920, got '1000'".
+    "input size must be a multiple of 32 from 256 to 1920, got '1000'".
     """
     value = _whole_number(text)
-    if not 320 <= value <= 1920 or value % 32:
+    if not 256 <= value <= 1920 or value % 32:
         raise argparse.ArgumentTypeError(
-            f"input size must be a multiple of 32 from 320 to 1920, got {text!r}"
+            f"input size must be a multiple of 32 from 256 to 1920, got {text!r}"
         )
     return value
 

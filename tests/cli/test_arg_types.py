@@ -40,7 +40,7 @@ def test_confidence_round_trips(value):
     assert confidence(repr(value)) == value
 
 
-@given(st.integers(min_value=10, max_value=60))
+@given(st.integers(min_value=8, max_value=60))
 def test_input_size_round_trips(multiple):
     assert input_size(str(32 * multiple)) == 32 * multiple
 
@@ -75,9 +75,9 @@ def test_port_round_trips(number):
         (confidence, "-0.1", "confidence must be between 0 and 1, got '-0.1'"),
         (confidence, "nan", "confidence must be between 0 and 1, got 'nan'"),
         (input_size, "big", "expected a whole number, got 'big'"),
-        (input_size, "1000", "input size must be a multiple of 32 from 320 to 1920, got '1000'"),
-        (input_size, "288", "input size must be a multiple of 32 from 320 to 1920, got '288'"),
-        (input_size, "1952", "input size must be a multiple of 32 from 320 to 1920, got '1952'"),
+        (input_size, "1000", "input size must be a multiple of 32 from 256 to 1920, got '1000'"),
+        (input_size, "224", "input size must be a multiple of 32 from 256 to 1920, got '224'"),
+        (input_size, "1952", "input size must be a multiple of 32 from 256 to 1920, got '1952'"),
         (phase_number, "0", "phase must be a number from 1 to 10, got '0'"),
         (phase_number, "11", "phase must be a number from 1 to 10, got '11'"),
         (phase_number, "two", "phase must be a number from 1 to 10, got 'two'"),
@@ -119,7 +119,7 @@ def test_the_commands_use_the_shared_types():
         (["bench", "rules", "--tables", "0"],
          "argument --tables: expected a positive number, got '0'"),
         (["detect", "x.jpg", "--imgsz", "1000"],
-         "argument --imgsz: input size must be a multiple of 32 from 320 to 1920, got '1000'"),
+         "argument --imgsz: input size must be a multiple of 32 from 256 to 1920, got '1000'"),
         (["serve", "--port", "70000"],
          "argument --port: port must be from 1 to 65535, got '70000'"),
     ],
