@@ -153,6 +153,7 @@ def new_game_values(data: MultiDict) -> dict[str, Any]:
         "variant": data.get("variant", "standard"),
         "phases_count": data.get("phases_count", "").strip(),
         "natural_per_group": data.get("natural_per_group") == "on",
+        "phases": data.get("phases", "")[:1000],
     }
 
 

@@ -229,3 +229,85 @@ def test_the_share_sheet_gives_a_qr_code_of_the_share_link_and_copies_it(browser
     assert viewer.locator(".brand").evaluate("el => el.tagName") != "A"
     assert viewer.locator("form[action*='/rounds'], #enter-round").count() == 0
     context.close()
+
+
+def test_recent_players_and_a_custom_phase_list_in_the_players_language(browser, server):
+    url = server["url"]
+    context = browser.new_context(viewport=PHONE, locale="pl-PL")
+    page = context.new_page()
+    start_game(page, url, ["Ola", "Piotr", "Rysia"])
+    page.goto(url + "/games/new")
+    recent = page.locator("#recent-players .chip-name").all_inner_texts()
+    assert {"Ola", "Piotr", "Rysia"} <= set(recent)
+    page.click("#same-players")
+    assert [page.input_value(f"input[name=player-{i}]") for i in range(3)] == [
+        "Ola", "Piotr", "Rysia"]
+    assert page.locator("#recent-players .chip-name[data-name=Ola]").is_disabled()
+    page.fill("input[name=player-2]", "")
+    page.click("#recent-players .chip-name[data-name=Rysia]")  # back into the empty seat
+    assert page.input_value("input[name=player-2]") == "Rysia"
+    page.click("#custom-phases summary")
+    page.fill("#phases", "3 sets of 3\nrun of 5 + colour of 3\nrun of 9 + set of 3")
+    page.click("form button[type=submit]")
+    assert "Wiersz 3" in page.inner_text("#phases-error")  # Polish, and the line it means
+    assert "10" in page.inner_text("#phases-error")
+    assert page.input_value("input[name=player-0]") == "Ola"  # nothing typed is lost
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-pl-new-custom.png"), full_page=True)
+    page.fill("#phases", "3 sets of 3\nrun of 5 + colour of 3")
+    page.click("form button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    board = page.inner_text("#board")
+    assert "3 zestawy" in board  # phase 1 of the group's own list, in Polish words
+    assert "Własne fazy" in page.text_content("details.card")  # the rules, under "More"
+    context.close()
+
+
+def test_dark_mode_follows_the_system_and_the_toggle_and_no_page_asks_for_a_missing_icon(
+        browser, server):
+    url = server["url"]
+    context = browser.new_context(viewport=PHONE, locale="en-GB", color_scheme="dark")
+    context.add_init_script("""
+        window.__wake = [];
+        Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+          request: async (kind) => { window.__wake.push(kind);
+            return { addEventListener() {}, release: async () => {} }; } } });
+    """)
+    page = context.new_page()
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    game_id = start_game(page, url, ["Una", "Vic"])
+    background = "getComputedStyle(document.body).backgroundColor"
+    dark = page.evaluate(background)
+    assert dark != "rgb(244, 241, 234)"  # not the light page's paper colour
+    assert page.evaluate("window.__wake") == ["screen"]  # the scoreboard keeps the screen on
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-dark-scoreboard.png"), full_page=True)
+    page.click("#theme-toggle")
+    assert page.evaluate(background) == "rgb(244, 241, 234)"
+    page.goto(f"{url}/games/{game_id}/rounds/new")  # the choice is kept from page to page
+    assert page.evaluate(background) == "rgb(244, 241, 234)"
+    assert page.evaluate("window.__wake") == []  # the round form does not hold the screen
+    page.click("#theme-toggle")
+    assert page.evaluate(background) == dark
+    page.screenshot(path=str(SHOTS / "phone-dark-round.png"), full_page=True)
+    pages = {"games": "/", "history": f"/games/{game_id}/history", "decks": "/decks",
+             "new": "/games/new"}
+    for name, path in pages.items():
+        page.goto(url + path)
+        page.screenshot(path=str(SHOTS / f"phone-dark-{name}.png"), full_page=True)
+    assert not missing, missing
+    assert page.request.get(url + "/favicon.ico").ok
+    context.close()
+
+
+def test_the_decks_page_takes_our_deck_and_says_what_a_name_may_hold(page, server):
+    page.goto(server["url"] + "/decks")
+    page.fill("#deck-name", "Our deck")
+    page.click("#deck-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/decks/enrol/our-deck$"))
+    page.goto(server["url"] + "/decks")
+    page.fill("#deck-name", "!!!")
+    page.click("#deck-form button[type=submit]")
+    assert "Give the deck a name" in page.inner_text("#deck-name-error")
+    assert page.url.endswith("/decks/")

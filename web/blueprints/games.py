@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import (
     Blueprint,
     Response,
@@ -15,8 +17,8 @@ from flask import (
 from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
-from scorer.game.variants import VARIANTS
-from web import export, finish, forms, i18n, plot, qr, service, store
+from scorer.game.variants import VARIANTS, with_phases
+from web import export, finish, forms, i18n, plot, qr, roster, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
@@ -39,18 +41,30 @@ def index() -> str:
 def new() -> Response | str | tuple[str, int]:
     form = forms.NewGameForm(forms.new_game_values(request.form))
     if request.method == "POST":
+        phases = None
+        if form.values["phases"].strip():
+            try:
+                phases = roster.parse_phase_list(form.values["phases"])
+            except roster.PhaseListError as error:
+                form.errors["phases"] = roster.phase_list_message(error)
         try:
-            setup = service.new_setup(**forms.setup_arguments(form.values))
+            setup = service.new_setup(**forms.setup_arguments(
+                {**form.values, "phases_count": ""} if phases else form.values))
         except (NotationError, RulesError) as error:
             key = getattr(error, "field", None)
             if key not in ("players", "first_dealer", "phases_count"):
                 key = "general"
             form.errors[key] = i18n.error_message(error)
         else:
-            state = service.create(form.values["name"], setup)
-            return redirect(url_for("games.scoreboard", game_id=state.game.id))
+            if phases and not form.errors:
+                setup = replace(setup, rules=with_phases(setup.rules, phases))
+            if not form.errors:
+                state = service.create(form.values["name"], setup)
+                return redirect(url_for("games.scoreboard", game_id=state.game.id))
+    setups = [game.setup for game in store.list_games()]
     return render_template(
-        "games/new.html", form=form, variants=list(VARIANTS), max_players=6
+        "games/new.html", form=form, variants=list(VARIANTS), max_players=6,
+        recent=roster.recent_players(setups), last_players=roster.recent_players(setups[:1]),
     ), (400 if form.errors else 200)
 
 
@@ -115,6 +129,12 @@ def export_json(game_id: int) -> Response:
     response = current_app.json.response(state.to_dict())
     response.headers["Content-Disposition"] = f'attachment; filename="phase10-game-{game_id}.json"'
     return response
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers that ask for /favicon.ico get the app's icon."""
+    return redirect(url_for("static", filename="favicon.svg"), 301)
 
 
 @bp.post("/language")

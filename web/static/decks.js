@@ -21,3 +21,23 @@ document.querySelectorAll(".deck-job").forEach((box) => {
   };
   poll();
 });
+
+// The deck name: "Our deck" becomes our-deck (what the server accepts); nothing left says why.
+(() => {
+  const form = document.getElementById("deck-form");
+  if (!form) return;
+  const input = document.getElementById("deck-name");
+  const error = document.getElementById("deck-name-error");
+  form.addEventListener("submit", (event) => {
+    const name = input.value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+|-+$/g, "").slice(0, 40);
+    if (!name) {
+      event.preventDefault();
+      error.textContent = input.dataset.empty;
+      error.hidden = false;
+      input.focus();
+      return;
+    }
+    input.value = name;
+  });
+})();
