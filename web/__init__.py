@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from web import config, db, errors, i18n
+from web import config, db, errors, i18n, keeper
 from web.blueprints import api, decks, games, live, photo, rounds, share
 from web.boundaries import BoundedRequest, WholeNumberConverter
 
@@ -35,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    keeper.init_app(app)  # trusted origins; on the LAN only a game's keeper changes it
     from flask_wtf.csrf import CSRFProtect
 
     csrf = CSRFProtect(app)

@@ -43,6 +43,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS event_game ON event (game_id, id);
     """,
+    # 2: the keeper token of a game (its creating device holds it; see web.keeper)
+    """
+    ALTER TABLE game ADD COLUMN keeper_token TEXT;
+    """,
 )
 """Schema steps; ``PRAGMA user_version`` records how many have run. Append, never edit."""
 

@@ -30,7 +30,7 @@ from scorer.game.standings import (
 from scorer.game.variants import make_rules
 from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec
-from web import store
+from web import keeper, store
 
 
 class PlayerNotFound(LookupError):
@@ -126,7 +126,9 @@ def new_setup(
 
 def create(name: str, setup: GameSetup) -> GameState:
     name = " ".join(name.split()) or " · ".join(setup.players)
-    return load(store.create_game(name[:80], setup.to_dict()).id)
+    game = store.create_game(name[:80], setup.to_dict())
+    keeper.remember(game)  # this device keeps the game (see web.keeper)
+    return load(game.id)
 
 
 def parse_round(data: Any) -> RoundRecord:

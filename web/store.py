@@ -49,6 +49,8 @@ class Game:
     share_token: str
     created: str
     updated: str
+    keeper_token: str | None = None
+    """Writes to the game need it when served on the LAN; None for games saved before."""
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Game:
@@ -56,6 +58,7 @@ class Game:
             id=row["id"], name=row["name"], setup=json.loads(row["setup"]),
             version=row["version"], archived=bool(row["archived"]),
             share_token=row["share_token"], created=row["created"], updated=row["updated"],
+            keeper_token=row["keeper_token"],
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,8 +139,8 @@ def version_of(game_id: int) -> int:
 def create_game(name: str, setup: dict[str, Any]) -> Game:
     with transaction() as conn:
         cursor = conn.execute(
-            "INSERT INTO game (name, setup, share_token) VALUES (?, ?, ?)",
-            (name, json.dumps(setup), secrets.token_urlsafe(12)),
+            "INSERT INTO game (name, setup, share_token, keeper_token) VALUES (?, ?, ?, ?)",
+            (name, json.dumps(setup), secrets.token_urlsafe(12), secrets.token_urlsafe(16)),
         )
         game_id = cursor.lastrowid
     return get_game(int(game_id))

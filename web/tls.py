@@ -2,7 +2,8 @@
 
 Phones grant camera access only to secure pages; on a LAN that means HTTPS, and a self-signed
 certificate is accepted after one warning. The certificate names localhost, the host name and
-the given addresses, and is reused until it expires.
+the given addresses, and is reused until it expires or the names it must cover change (a new
+LAN address after moving to another network).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ KEY_NAME = "selfsigned-key.pem"
 
 
 def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path]:
-    """``(cert_path, key_path)``: existing unexpired files, or a new self-signed pair."""
+    """``(cert_path, key_path)``: the existing files while unexpired and covering every name,
+    otherwise a new self-signed pair."""
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -27,18 +29,14 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
     folder = Path(folder)
     cert_path, key_path = folder / CERT_NAME, folder / KEY_NAME
     now = datetime.datetime.now(datetime.UTC)
+    names = _unique(_general_names([*hosts, "127.0.0.1", *local_addresses()]))
     if cert_path.exists() and key_path.exists():
         cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
-        if cert.not_valid_after_utc > now + datetime.timedelta(days=1):
+        if cert.not_valid_after_utc > now + datetime.timedelta(days=1) and set(names) <= set(
+            _names_of(cert)
+        ):
             return cert_path, key_path
     key = ec.generate_private_key(ec.SECP256R1())
-    names: list[x509.GeneralName] = [x509.DNSName("localhost"), x509.DNSName(socket.gethostname())]
-    for host in {*hosts, "127.0.0.1", *local_addresses()}:
-        try:
-            names.append(x509.IPAddress(ipaddress.ip_address(host)))
-        except ValueError:
-            if host:
-                names.append(x509.DNSName(host))
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "phase10 scoreboard")])
     cert = (
         x509.CertificateBuilder()
@@ -48,7 +46,7 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(now + datetime.timedelta(days=365))
-        .add_extension(x509.SubjectAlternativeName(_unique(names)), critical=False)
+        .add_extension(x509.SubjectAlternativeName(names), critical=False)
         .sign(key, hashes.SHA256())
     )
     folder.mkdir(parents=True, exist_ok=True)
@@ -63,6 +61,28 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
             )
         )
     return cert_path, key_path
+
+
+def _general_names(hosts: list[str]) -> list:
+    """The certificate's subject alternative names: localhost, this computer's name, ``hosts``."""
+    from cryptography import x509
+
+    names: list[x509.GeneralName] = [x509.DNSName("localhost"), x509.DNSName(socket.gethostname())]
+    for host in sorted(set(hosts) - {"", "0.0.0.0", "::"}):
+        try:
+            names.append(x509.IPAddress(ipaddress.ip_address(host)))
+        except ValueError:
+            names.append(x509.DNSName(host))
+    return names
+
+
+def _names_of(cert: object) -> list:
+    from cryptography import x509
+
+    try:
+        return list(cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value)
+    except x509.ExtensionNotFound:
+        return []
 
 
 def local_addresses() -> list[str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="run the scoreboard web app",
-        description="Run the scoreboard web app with waitress (with --https: cheroot and TLS).",
+        description="Run the scoreboard web app with waitress (with --https: hypercorn and TLS).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -48,10 +49,52 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=serve)
 
 
+WAITRESS_CONNECTIONS = 500
+"""Connections waitress holds at once (its default, 100, let 110 idle sockets lock phones out)."""
+
+WAITRESS_IDLE_SECONDS = 30
+"""Seconds waitress keeps a connection that sends and receives nothing."""
+
+
+def served_names(host: str) -> list[str]:
+    """The host names and addresses the server answers to (Host and Origin are checked).
+
+    ``127.0.0.1`` and ``localhost`` always; under ``--host 0.0.0.0`` (or ``::``) also this
+    computer's LAN address and name; otherwise the given address or name.
+    """
+    import socket
+
+    names = ["127.0.0.1", "localhost", "::1"]
+    if host in ("0.0.0.0", "::"):
+        from web.tls import local_addresses
+
+        hostname = socket.gethostname()
+        names += [*local_addresses(), hostname, f"{hostname}.local"]
+    else:
+        names.append(host)
+    return list(dict.fromkeys(name for name in names if name))
+
+
+def _on_lan(host: str) -> bool:
+    import ipaddress
+
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host != "localhost"
+
+
 def serve(args: argparse.Namespace) -> int:
     from web import create_app
 
-    config: dict[str, object] = {"LIVE_CAMERA": args.camera}
+    names = served_names(args.host)
+    config: dict[str, object] = {
+        "LIVE_CAMERA": args.camera,
+        "TRUSTED_HOSTS": names,  # other Host or Origin names: refused (DNS rebinding)
+        "KEEPER_REQUIRED": _on_lan(args.host),  # on the LAN only a game's keeper changes it
+    }
+    if args.https:
+        config["SESSION_COOKIE_SECURE"] = True
     if args.db is not None:
         config["DATABASE"] = os.fspath(args.db.resolve())
     app = create_app(config)
@@ -64,37 +107,41 @@ def serve(args: argparse.Namespace) -> int:
     for host in shown:
         print(f"phase10: serving on {scheme}://{host}:{args.port}/", flush=True)
     print("phase10: Ctrl+C to stop", flush=True)
-    if args.https:
-        from web.tls import ensure_certificate
+    try:
+        if args.https:
+            from web.https_server import serve_https
+            from web.tls import ensure_certificate
 
-        cert, key = ensure_certificate(app.instance_path, [args.host])
+            cert, key = ensure_certificate(app.instance_path, [args.host, *names])
+            serve_https(app, args.host, args.port, args.threads, cert, key,
+                        max_body=int(app.config["MAX_CONTENT_LENGTH"]) + 1024 * 1024)
+            print("phase10: stopped", flush=True)
+            return 0
+        from waitress import serve as waitress_serve
+
+        previous = _stop_on_sigterm()
         try:
-            _serve_tls(app, args.host, args.port, args.threads, cert, key)
+            waitress_serve(
+                app, host=args.host, port=args.port, threads=args.threads,
+                connection_limit=WAITRESS_CONNECTIONS, channel_timeout=WAITRESS_IDLE_SECONDS,
+            )
         finally:
-            app.extensions["phase10_live"].stop()
-        return 0
-    from waitress import serve as waitress_serve
-
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads)
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+        print("phase10: stopped", flush=True)
+    finally:
+        app.extensions["phase10_live"].stop()
     return 0
 
 
-def _serve_tls(
-    app: Callable[..., Any], host: str, port: int, threads: int, cert: Path, key: Path
-) -> None:
-    """Serve ``app`` over HTTPS with cheroot (a production WSGI server) until Ctrl+C.
+def _stop_on_sigterm() -> Any:
+    """SIGTERM stops waitress as Ctrl+C does (it closes its sockets on KeyboardInterrupt).
 
-    Ctrl+C stops the listener and lets the worker threads finish their requests; it is a normal
-    end, not an error. Raises ``OSError`` when the address cannot be bound.
+    Returns the handler it replaced (None off the main thread, where none is installed).
     """
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
-    from cheroot.wsgi import Server
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
 
-    server = Server((host, port), app, numthreads=threads)
-    server.ssl_adapter = BuiltinSSLAdapter(str(cert), str(key))
-    try:
-        server.start()
-    except KeyboardInterrupt:
-        print("phase10: stopped", flush=True)
-    finally:
-        server.stop()
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, interrupt)

@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
-from web import checking, images, reader, service, store
+from web import checking, images, keeper, reader, service, store
 from web.versions import api_version, require_current
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -98,6 +98,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
         raise NotationError("name must be text")
     state = service.create(name, setup)
     response = _game_response(state.game.id, 201)
+    response.headers[keeper.HEADER] = state.game.keeper_token or ""  # send it back on writes
     return response, 201, {"Location": url_for("api.game", game_id=state.game.id)}
 
 

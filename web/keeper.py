@@ -1,0 +1,103 @@
+"""Who may change a game, and from which pages: trusted hosts, origins and the game's keeper.
+
+Three checks run before every request:
+
+* ``Host``: with ``TRUSTED_HOSTS`` set (``phase10 serve`` sets the names it serves), Flask
+  answers 400 to any other host name, so a page on ``evil.example`` that rebinds its name to
+  this server reaches nothing.
+* ``Origin``: a write (POST, PUT, PATCH, DELETE) whose ``Origin`` header names another host
+  is refused with 403.
+* The keeper: every game has a keeper token, remembered in the session cookie of the device
+  that created it (and returned once by ``POST /api/games``). With ``KEEPER_REQUIRED`` on
+  (served on the LAN) a write to a game needs that token: the session's, or the
+  ``X-Keeper-Token`` header. Requests from this computer (loopback) are always the keeper.
+  Viewers with the share link only read.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+from urllib.parse import urlsplit
+
+from flask import Flask, current_app, request, session
+from flask_babel import gettext as _
+from werkzeug.exceptions import Forbidden
+from werkzeug.sansio.utils import host_is_trusted
+
+from web import store
+
+HEADER = "X-Keeper-Token"
+SESSION_KEY = "keeper"
+REMEMBERED = 64
+"""Keeper tokens one device's cookie holds (the newest games)."""
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+GUARDED_BLUEPRINTS = frozenset({"api", "games", "rounds"})
+"""Blueprints whose unsafe requests with a ``game_id`` change that game."""
+
+
+def remember(game: store.Game) -> None:
+    """Let this device keep ``game``: its token goes into the (signed) session cookie."""
+    if not game.keeper_token:
+        return
+    held = dict(session.get(SESSION_KEY, {}))
+    held.pop(str(game.id), None)
+    held[str(game.id)] = game.keeper_token
+    session[SESSION_KEY] = dict(list(held.items())[-REMEMBERED:])
+    session.permanent = True
+
+
+def is_keeper(game: store.Game) -> bool:
+    """Whether this request may change ``game`` (see the module docstring)."""
+    if _from_this_computer():
+        return True
+    if not game.keeper_token:
+        return False
+    given = request.headers.get(HEADER) or session.get(SESSION_KEY, {}).get(str(game.id), "")
+    return hmac.compare_digest(str(given).encode(), game.keeper_token.encode())
+
+
+def check_origin() -> None:
+    """403 for a write whose ``Origin`` is not a host this server serves."""
+    trusted = current_app.config.get("TRUSTED_HOSTS")
+    if not trusted or request.method in SAFE_METHODS:
+        return
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return  # not a browser's cross-site request (those send Origin); CSRF checks still apply
+    host = urlsplit(origin).hostname if origin != "null" else None
+    if host is None or not host_is_trusted(host, trusted):
+        raise Forbidden(_("Changes are accepted only from this server's own pages."))
+
+
+def check_keeper() -> None:
+    """403 for a write to a game by a device that does not keep it (when served on the LAN)."""
+    if not current_app.config.get("KEEPER_REQUIRED") or request.method in SAFE_METHODS:
+        return
+    if request.blueprint not in GUARDED_BLUEPRINTS:
+        return
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is None:
+        return
+    try:
+        game = store.get_game(game_id)
+    except store.GameNotFound:
+        return  # the view answers 404
+    if not is_keeper(game):
+        raise Forbidden(_(
+            "Only the device that started this game can change it; open the game there."
+        ))
+
+
+def _from_this_computer() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
+
+
+def init_app(app: Flask) -> None:
+    """Run the origin and keeper checks before every request."""
+    app.before_request(check_origin)
+    app.before_request(check_keeper)
