@@ -84,7 +84,7 @@ class Card:
     @property
     def sort_key(self) -> tuple[int, int, int]:
         """Numbered cards by colour then number, then Wild, then Skip."""
-        colour_rank = _COLOUR_RANK[self.colour] if self.colour else 0
+        colour_rank = COLOUR_RANK[self.colour] if self.colour else 0
         return (_KIND_RANK[self.kind], colour_rank, self.value or 0)
 
     def __lt__(self, other: Card) -> bool:
@@ -104,7 +104,8 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-_COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
+COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
+"""Each colour's place in card order: red, blue, green, yellow."""
 _KIND_RANK = {kind: rank for rank, kind in enumerate(Kind)}
 
 WILD = Card(Kind.WILD)

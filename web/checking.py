@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.cards import hand_points, parse_cards
+from scorer.cards import DECK, hand_points, parse_cards
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec, standard_phase
 from web import i18n
 
-MAX_CARDS = 108
+MAX_CARDS = len(DECK)
 """No table holds more cards than one deck."""
 
 

@@ -146,14 +146,6 @@ def create_game(name: str, setup: dict[str, Any]) -> Game:
     return get_game(int(game_id))
 
 
-def rounds(game_id: int) -> list[dict[str, Any]]:
-    """The game's round records in play order."""
-    rows = get_db().execute(
-        "SELECT record FROM round WHERE game_id = ? ORDER BY number", (game_id,)
-    ).fetchall()
-    return [json.loads(row["record"]) for row in rows]
-
-
 def _bump(conn: sqlite3.Connection, game_id: int, version: int) -> int:
     """Claim the next version or raise :class:`StaleVersion` / :class:`GameNotFound`."""
     cursor = conn.execute(
@@ -178,6 +170,7 @@ def _write_rounds(conn: sqlite3.Connection, game_id: int, records: list[dict[str
 
 
 def _current_rounds(conn: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
+    """The game's round records in play order (the one query that reads them)."""
     rows = conn.execute(
         "SELECT record FROM round WHERE game_id = ? ORDER BY number", (game_id,)
     ).fetchall()

@@ -151,11 +151,6 @@ VARIANTS: dict[str, Variant] = {
 """The named variants, by name."""
 
 
-def variant_names() -> list[tuple[str, str]]:
-    """``(name, description)`` of every named variant, in registry order."""
-    return [(v.name, v.description) for v in VARIANTS.values()]
-
-
 def get_variant(name: str) -> Variant:
     """The variant called ``name``; a miss raises :class:`NotationError` listing valid names."""
     key = str(name).strip().lower().replace("_", "-").replace(" ", "-")

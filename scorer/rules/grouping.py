@@ -13,15 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from scorer.cards import COLOUR_RANK, MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
 from scorer.rules.phases import GroupKind, GroupSpec
-
-_COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
 
 
 def card_order(card: Card) -> tuple[int, int]:
     """Sort key for natural cards: number, then colour (R, B, G, Y)."""
-    return (card.value or 0, _COLOUR_RANK.get(card.colour, 4))  # type: ignore[arg-type]
+    rank = COLOUR_RANK.get(card.colour, len(COLOUR_RANK))  # type: ignore[arg-type]
+    return (card.value or 0, rank)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from scorer.errors import NotationError, RulesError
+from scorer.game.records import MAX_PLAYERS
 from scorer.game.variants import VARIANTS, with_phases
 from web import export, finish, forms, i18n, plot, qr, roster, service, store
 from web.versions import form_version
@@ -63,7 +64,7 @@ def new() -> Response | str | tuple[str, int]:
                 return redirect(url_for("games.scoreboard", game_id=state.game.id))
     setups = [game.setup for game in store.list_games()]
     return render_template(
-        "games/new.html", form=form, variants=list(VARIANTS), max_players=6,
+        "games/new.html", form=form, variants=list(VARIANTS), max_players=MAX_PLAYERS,
         recent=roster.recent_players(setups), last_players=roster.recent_players(setups[:1]),
     ), (400 if form.errors else 200)
 

@@ -11,6 +11,7 @@ from flask import Blueprint, render_template, request, url_for
 from scorer.cards import parse_cards
 from scorer.errors import NotationError
 from web import service
+from web.checking import MAX_CARDS
 
 bp = Blueprint("photo", __name__, url_prefix="/games/<int:game_id>/players/<int:seat>")
 
@@ -30,7 +31,7 @@ def _page(game_id: int, seat: int, mode: str) -> str:
         if rules.choose_phase and phase is not None:
             prefill[f"phase-{seat}"] = str(phase.number)
     try:  # cards handed over by the live page: start from them instead of a photo
-        cards = [str(card) for card in parse_cards(request.args.get("cards", ""))][:108]
+        cards = [str(card) for card in parse_cards(request.args.get("cards", ""))][:MAX_CARDS]
     except NotationError:
         cards = []
     return render_template(
