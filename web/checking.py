@@ -8,6 +8,7 @@ from scorer.cards import DECK, hand_points, parse_cards
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec, standard_phase
+from scorer.rules.validate import validate
 from web import i18n
 
 MAX_CARDS = len(DECK)
@@ -46,8 +47,6 @@ def summary(cards: tuple, phase: PhaseSpec | None, natural_per_group: bool) -> d
         "points": hand_points(cards),
     }
     if phase is not None:
-        from scorer.rules.validate import validate
-
         verdict = validate(phase, cards, natural_per_group=natural_per_group)
         data = verdict.to_dict()
         data["message"] = i18n.reason_message(verdict.reason) if verdict.reason else ""
