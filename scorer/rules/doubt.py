@@ -27,7 +27,7 @@ from typing import Any
 from scorer.cards import Card, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.rules.phases import PhaseSpec
-from scorer.rules.reasons import Reason
+from scorer.rules.reasons import CheckCard, InvalidCheck, Reason, ReasonData, ValidIfSure
 from scorer.rules.validate import Verdict, validate
 
 REMOVE = "remove"
@@ -94,12 +94,14 @@ class WeighedVerdict:
         if not self.depends_on:
             return None
         if self.verdict.valid:
-            return Reason("valid_if_sure", {"cards": _unique(c for c, _fix in self.depends_on)})
+            cards = _unique(c for c, _fix in self.depends_on)
+            return Reason("valid_if_sure", ValidIfSure(cards=cards))
         inner = self.verdict.reason
-        return Reason("invalid_check", {
-            "reason": None if inner is None else {"code": inner.code, "params": inner.params},
-            "check": [{"card": card, "fix": fix} for card, fix in self.depends_on],
-        })
+        return Reason("invalid_check", InvalidCheck(
+            reason=None if inner is None else ReasonData(code=inner.code,
+                                                          params=dict(inner.params)),
+            check=[CheckCard(card=card, fix=fix) for card, fix in self.depends_on],
+        ))
 
     def to_dict(self) -> dict[str, Any]:
         """The verdict's own ``to_dict()`` plus ``doubtful``, ``depends_on`` and ``doubt``."""
