@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from web import config, db, errors, i18n, keeper
+from web import config, db, errors, i18n, images, keeper
 from web.blueprints import api, decks, games, live, photo, rounds, share
 from web.boundaries import BoundedRequest, WholeNumberConverter
 
@@ -36,6 +36,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     errors.init_app(app)
     keeper.init_app(app)  # trusted origins; on the LAN only a game's keeper changes it
+    images.init_app(app)  # at most DECODE_SLOTS large photos decoded at once
     from flask_wtf.csrf import CSRFProtect
 
     csrf = CSRFProtect(app)

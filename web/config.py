@@ -16,6 +16,9 @@ class Defaults:
     SECRET_KEY: str | None = None
     MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
     MAX_IMAGE_PIXELS = MAX_PIXELS  # decoded width x height an upload may have
+    LARGE_IMAGE_PIXELS = 4_000_000  # uploads above this take one of the DECODE_SLOTS
+    DECODE_SLOTS = 2  # large images decoded and held at once (each up to 120 MB of pixels)
+    DECODE_WAIT = 30.0  # seconds a large upload waits for a slot before a 503 "busy"
     DETECT_CONFIDENCE = DEFAULT_CONF  # the least confidence a card is read with
     DETECT_IMGSZ: int | None = None  # detector input side; None: 640 (960: smaller cards, 2x time)
     CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision

@@ -1,0 +1,90 @@
+"""Decode memory: at most ``DECODE_SLOTS`` large photos are decoded and held at once.
+
+A 115 KB all-black 7200x5500 PNG decodes to 119 MB; eight at once took the server from
+280 MB to 1.44 GB. ``phase10``'s ``tools/bench_decode_memory.py`` prints the peak RSS.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.conftest import FakeReader, png_bytes
+from web import create_app
+
+PHOTO_HEADERS = {"X-Requested-With": "test"}
+
+
+class CountingReader(FakeReader):
+    """A fake reader that counts the photos being read at once, and can be held."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+        self.now = self.most = 0
+        self.hold = threading.Event()
+        self.hold.set()
+        self.entered = threading.Event()
+
+    def __call__(self, image, conf=0.25):
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        self.entered.set()
+        self.hold.wait(10)
+        threading.Event().wait(0.05)  # long enough for the others to pile up
+        with self.lock:
+            self.now -= 1
+        return super().__call__(image, conf)
+
+
+@pytest.fixture
+def slot_app(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(tmp_path / "d.sqlite"), "CARD_READER": CountingReader(),
+                      "DECODE_SLOTS": 1, "LARGE_IMAGE_PIXELS": 1000, "DECODE_WAIT": 10})
+    yield app
+    app.extensions["phase10_live"].stop()
+
+
+def post_photo(app, photo: bytes) -> int:
+    return app.test_client().post("/api/detect", data=photo, content_type="image/png",
+                                  headers=PHOTO_HEADERS).status_code
+
+
+def test_large_photos_are_decoded_one_slot_at_a_time(slot_app):
+    photo = png_bytes(64, 48)  # 3,072 pixels: "large" for this app
+    statuses: list[int] = []
+    start = threading.Barrier(4)
+
+    def send() -> None:
+        start.wait()
+        statuses.append(post_photo(slot_app, photo))
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert statuses == [200] * 4
+    assert slot_app.config["CARD_READER"].most == 1
+
+
+def test_small_photos_need_no_slot_and_a_long_wait_is_503(slot_app):
+    reader = slot_app.config["CARD_READER"]
+    slot_app.config["DECODE_WAIT"] = 0.01
+    reader.hold.clear()
+    first = threading.Thread(target=post_photo, args=(slot_app, png_bytes(64, 48)))
+    first.start()
+    try:
+        assert reader.entered.wait(10)
+        response = slot_app.test_client().post("/api/detect", data=png_bytes(64, 48),
+                                               content_type="image/png", headers=PHOTO_HEADERS)
+        assert response.status_code == 503
+        assert "busy" in response.get_json()["error"]
+        reader.hold.set()  # the small one below must not wait for the large one
+        assert post_photo(slot_app, png_bytes(20, 20)) == 200
+    finally:
+        reader.hold.set()
+        first.join(30)
