@@ -2,7 +2,7 @@
 
 All are frozen dataclasses with ``to_dict()``/``from_dict()``; they check that their own fields
 are readable (types, names, cards) and raise :class:`~scorer.errors.GameNotationError`.
-Whether a round could have happened is checked by :func:`scorer.game.standings.check_round`.
+Whether a round could have happened is checked by the replay (:mod:`scorer.game.replay`).
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ class PlayerResult:
     Give ``points`` or the ``hand`` left at the end (cards, or card text such as ``"R5 W"``);
     when a hand is given the points come from the cards. ``phase`` is the phase number
     attempted: required under choose-your-phase for a player who completed, otherwise filled in
-    by :func:`scorer.game.standings.check_round`.
+    by the replay (:meth:`scorer.game.replay.Replay.check`).
     """
 
     player: str

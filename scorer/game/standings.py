@@ -1,9 +1,10 @@
 """A game across rounds: rounds are frozen records, standings are derived from them.
 
-Editing or deleting a past round is recomputation: every round is replayed from the start
-(:func:`scorer.game.replay.replay`), so nothing is ever patched. :func:`standings_of` reads the
-standings off a replay; :func:`standings`, :func:`check_round` and :func:`check_rounds` replay
-once for callers that hold only the rounds.
+Editing or deleting a past round is recomputation: the rounds are replayed
+(:func:`scorer.game.replay.replay`: ``replay(setup, rounds).check(record)`` checks the next round,
+``replay(setup, edited, start=played.upto(i))`` an edit from round ``i`` on), so nothing is ever
+patched. :func:`standings_of` reads the standings off a replay; :func:`standings` replays the
+rounds first.
 
 Error codes (``GameRulesError``/``GameNotationError``, see :mod:`scorer.errors`), with
 their params:
@@ -13,7 +14,8 @@ their params:
 - ``unknown_player`` {name, players}, ``missing_player`` {name}, ``extra_result`` {name}:
   the round's results do not match the seated (or tied) players.
 - ``game_over`` {winner}: no round may follow the end of the game.
-- ``no_such_round`` {index}: :func:`replace_round`/:func:`delete_round` got a bad index.
+- ``no_such_round`` {index}: :meth:`Replay.upto <scorer.game.replay.Replay.upto>` got a bad
+  count.
 - ``tie_breaker_pending`` {players} / ``no_tie_breaker`` {}: the round's ``tie_breaker`` flag
   does not match the game.
 - ``nobody_went_out`` {}, ``several_went_out`` {players}: exactly one player goes out.
@@ -42,7 +44,6 @@ from scorer.game.replay import (
     MAX_HAND_POINTS,
     UNLAID_MIN_POINTS,
     Replay,
-    refuse,
     replay,
 )
 from scorer.rules.phases import PhaseSpec
@@ -57,10 +58,6 @@ __all__ = [
     "Replay",
     "RoundRecord",
     "Standings",
-    "check_round",
-    "check_rounds",
-    "delete_round",
-    "replace_round",
     "replay",
     "standings",
     "standings_of",
@@ -139,49 +136,8 @@ class Standings:
         }
 
 
-def check_round(
-    setup: GameSetup, rounds: Sequence[RoundRecord], record: RoundRecord
-) -> RoundRecord:
-    """Check that ``record`` can follow ``rounds``; return it normalised.
-
-    Normalised: results in seat order, canonical names, points filled in (from the hand when
-    given), the attempted phase filled in. Raises :class:`GameRulesError` or
-    :class:`GameNotationError` naming the player and field; nothing is changed. To check an
-    edit of past round ``i``, pass ``rounds[:i]``.
-    """
-    return replay(setup, rounds).check(record)
-
-
-def check_rounds(setup: GameSetup, rounds: Sequence[RoundRecord]) -> tuple[RoundRecord, ...]:
-    """Check a whole list of rounds in order; return them normalised.
-
-    An error's ``params["round"]`` is the 1-based number of the first bad round.
-    """
-    return replay(setup, rounds).rounds
-
-
-def replace_round(
-    setup: GameSetup, rounds: Sequence[RoundRecord], index: int, record: RoundRecord
-) -> tuple[RoundRecord, ...]:
-    """The rounds with round ``index`` (0-based) replaced, all checked again (later ones too)."""
-    if not 0 <= index < len(rounds):
-        raise refuse(f"there is no round {index + 1}", "no_such_round", field="round",
-                     index=index)
-    return check_rounds(setup, [*rounds[:index], record, *rounds[index + 1:]])
-
-
-def delete_round(
-    setup: GameSetup, rounds: Sequence[RoundRecord], index: int
-) -> tuple[RoundRecord, ...]:
-    """The rounds without round ``index`` (0-based), all checked again."""
-    if not 0 <= index < len(rounds):
-        raise refuse(f"there is no round {index + 1}", "no_such_round", field="round",
-                     index=index)
-    return check_rounds(setup, [*rounds[:index], *rounds[index + 1:]])
-
-
 def standings(setup: GameSetup, rounds: Sequence[RoundRecord]) -> Standings:
-    """The standings after replaying ``rounds``; raises like :func:`check_rounds`."""
+    """The standings after replaying ``rounds``; raises like :func:`~scorer.game.replay.replay`."""
     return standings_of(replay(setup, rounds))
 
 

@@ -9,10 +9,7 @@ from scorer.game.standings import (
     GameSetup,
     PlayerResult,
     RoundRecord,
-    check_round,
-    check_rounds,
-    delete_round,
-    replace_round,
+    replay,
     standings,
 )
 from scorer.game.variants import make_rules
@@ -44,7 +41,7 @@ def setup() -> GameSetup:
 
 def rules_error(setup, rounds, record) -> GameRulesError:
     with pytest.raises(RulesError) as caught:
-        check_round(setup, rounds, record)
+        replay(setup, rounds).check(record)
     return caught.value
 
 
@@ -113,14 +110,14 @@ def test_points_add_up_over_the_game(setup):
 def test_points_come_from_the_hand_when_a_hand_is_given(setup):
     """'every other player scores the cards left in their hand: 1-9 = 5 points, 10-12 = 10,
     Skip = 15, Wild = 25.'"""
-    record = check_round(setup, [], rnd("Ann", Ann=(True, 0),
-                                        Bob=(True, "R5 B11 S W"),
-                                        Cy=(False, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10")))
+    record = replay(setup, []).check(rnd("Ann", Ann=(True, 0),
+                                         Bob=(True, "R5 B11 S W"),
+                                         Cy=(False, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10")))
     assert [r.points for r in record.results] == [0, 55, 55]
 
 
 def test_normalised_record_is_in_seat_order_with_canonical_names(setup):
-    record = check_round(setup, [], RoundRecord(
+    record = replay(setup, []).check(RoundRecord(
         (PlayerResult("cy", False, 50), PlayerResult("ANN", True, 0),
          PlayerResult("Bob", False, 50)),
         "ann"))
@@ -225,11 +222,10 @@ def test_a_refused_round_changes_nothing(setup):
 def test_editing_a_past_round_recomputes_everything(setup):
     rounds = [rnd("Ann", Ann=(True, 0), Bob=(False, 50), Cy=(False, 50)),
               rnd("Bob", Ann=(False, 60), Bob=(True, 0), Cy=(True, 20))]
-    edited = replace_round(setup, rounds, 0, rnd("Cy", Ann=(False, 50), Bob=(False, 50),
-                                                 Cy=(True, 0)))
+    edited = [rnd("Cy", Ann=(False, 50), Bob=(False, 50), Cy=(True, 0)), *rounds[1:]]
     st = standings(setup, edited)
     assert [(p.phase, p.total) for p in st.players] == [(1, 110), (2, 50), (3, 20)]
-    assert standings(setup, delete_round(setup, rounds, 0)).players[2].phase == 2
+    assert standings(setup, rounds[1:]).players[2].phase == 2
 
 
 def test_an_edit_that_breaks_a_later_round_names_that_round(setup):
@@ -238,7 +234,7 @@ def test_an_edit_that_breaks_a_later_round_names_that_round(setup):
     rounds = [rnd("Ann", Ann=(False, 50), Bob=(False, 50), Cy=(False, 50))] * 0 + [
         rnd("Ann", Ann=(True, 0), Bob=(False, 50), Cy=(False, 50))]
     with pytest.raises(RulesError) as caught:
-        check_rounds(setup, rounds + rounds)
+        replay(setup, rounds + rounds)
     assert caught.value.code == "game_over"
     assert caught.value.params["round"] == 2
 
@@ -246,12 +242,12 @@ def test_an_edit_that_breaks_a_later_round_names_that_round(setup):
 def test_an_edit_at_index_is_checked_against_the_rounds_before_it(setup):
     rounds = [rnd("Ann", Ann=(True, 0), Bob=(False, 50), Cy=(False, 50))]
     record = rnd("Bob", Ann=(True, 10, 1), Bob=(True, 0), Cy=(False, 50))
-    assert check_round(setup, rounds[:0], record).results[0].phase == 1
+    assert replay(setup, rounds[:0]).check(record).results[0].phase == 1
 
 
 def test_round_record_dict_round_trips(setup):
-    record = check_round(setup, [], rnd("Ann", Ann=(True, 0), Bob=(True, "R5 W"),
-                                        Cy=(False, 50)))
+    record = replay(setup, []).check(rnd("Ann", Ann=(True, 0), Bob=(True, "R5 W"),
+                                         Cy=(False, 50)))
     assert RoundRecord.from_dict(record.to_dict()) == record
 
 
@@ -367,7 +363,7 @@ def test_replay_a_recorded_four_player_game():
     ]
     assert st.round_number == 11
     assert [p.phases_completed for p in st.players] == list(done.values())
-    serialised = [RoundRecord.from_dict(r.to_dict()) for r in check_rounds(setup, rounds)]
+    serialised = [RoundRecord.from_dict(r.to_dict()) for r in replay(setup, rounds).rounds]
     assert standings(setup, serialised) == st
 
 
@@ -401,7 +397,7 @@ def test_replay_a_recorded_game_with_a_tie_breaker():
     data = copy.deepcopy(RECORDED_TIE_GAME["rounds"])
     # Bob cannot score 0 without going out: that round is refused as recorded.
     with pytest.raises(RulesError) as caught:
-        check_rounds(setup, [RoundRecord.from_dict(r) for r in data])
+        replay(setup, [RoundRecord.from_dict(r) for r in data])
     assert (caught.value.code, caught.value.player, caught.value.params["round"]) == (
         "zero_points", "Bob", 3)
     data[2]["results"][1]["points"] = 30
