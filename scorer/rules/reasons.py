@@ -352,24 +352,29 @@ def _closest(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
     kind, wilds, length = item["kind"], item["wilds"], item["length"]
     shown = " ".join(item["cards"] if kind == "colour" else item["values"])
     shown = shown or gettext("no natural card")
-    with_wilds = ngettext("with %(num)d wild", "with %(num)d wilds", wilds) if wilds else ""
-    with_wilds = with_wilds and f" {with_wilds}"
+    # as a person says it: "only 2 cards of a kind (2 2, one of them a wild)"
+    with_wilds = ngettext("one of them a wild", "%(num)d of them wilds", wilds) if wilds else ""
+    with_wilds = with_wilds and f", {with_wilds}"
     if kind == "run":
         if item["holes"]:
             holes = ", ".join(map(str, item["holes"]))
             return gettext("closest run is %(cards)s%(wilds)s, missing %(numbers)s",
                            cards=shown, wilds=with_wilds, numbers=holes)
-        return gettext("longest run possible is %(length)s (%(cards)s)%(wilds)s",
-                       length=length, cards=shown, wilds=with_wilds)
+        return ngettext("the longest run is %(num)d card (%(cards)s%(wilds)s)",
+                        "the longest run is %(num)d cards (%(cards)s%(wilds)s)", length,
+                        cards=shown, wilds=with_wilds)
     if kind == "set":
-        return gettext("largest set possible is %(length)s (%(cards)s)%(wilds)s",
-                       length=length, cards=shown, wilds=with_wilds)
+        return ngettext("only %(num)d card of a kind (%(cards)s%(wilds)s)",
+                        "only %(num)d cards of a kind (%(cards)s%(wilds)s)", length,
+                        cards=shown, wilds=with_wilds)
     colour = colour_name(item.get("colour"), gettext)
     if colour is None:
-        return gettext("most one colour cards possible is %(length)s (%(cards)s)%(wilds)s",
-                       length=length, cards=shown, wilds=with_wilds)
-    return gettext("most %(colour)s cards possible is %(length)s (%(cards)s)%(wilds)s",
-                   colour=colour, length=length, cards=shown, wilds=with_wilds)
+        return ngettext("only %(num)d card of one colour (%(cards)s%(wilds)s)",
+                        "only %(num)d cards of one colour (%(cards)s%(wilds)s)", length,
+                        cards=shown, wilds=with_wilds)
+    return ngettext("only %(num)d %(colour)s card (%(cards)s%(wilds)s)",
+                    "only %(num)d %(colour)s cards (%(cards)s%(wilds)s)", length,
+                    colour=colour, cards=shown, wilds=with_wilds)
 
 
 def _short_group(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:

@@ -27,7 +27,7 @@ def test_check_accepts_one_quoted_string(capsys):
 def test_check_invalid_exits_1_with_the_reason(capsys):
     code, out, _ = run(capsys, "check", "--phase", "4", "R3 B4 G5 W Y7 R8")
     assert code == 1
-    assert "longest run possible is 6 (3 4 5 6 7 8) with 1 wild" in out
+    assert "the longest run is 6 cards (3 4 5 6 7 8, one of them a wild)" in out
 
 
 def test_check_json_shape(capsys):

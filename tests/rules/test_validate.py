@@ -146,7 +146,7 @@ def test_complete_search_not_greedy():
 def test_closest_miss_names_the_longest_run_and_what_completes_it():
     verdict = no(4, "R3 B4 G5 W Y7 R8")
     assert verdict.reason.text == (
-        "run of 7: longest run possible is 6 (3 4 5 6 7 8) with 1 wild; "
+        "run of 7: the longest run is 6 cards (3 4 5 6 7 8, one of them a wild); "
         "a 2, a 9 or another wild would complete it")
     (item,) = verdict.reason.params["short"]
     assert item["missing"] == 1 and item["completions"] == ["2", "9", "W"]

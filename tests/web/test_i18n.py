@@ -120,7 +120,7 @@ def test_a_closest_miss_reason_is_translated_in_full(client):
     body = client.post("/api/check", json={"cards": "R5 B5 G5 Y7 Y8 W", "phase": 1},
                        headers={"Accept-Language": "pl"}).get_json()
     message = body["verdict"]["message"]
-    assert "najbliżej" in message and "closest" not in message
+    assert "tylko 2 karty tej samej wartości" in message and "only" not in message
 
 
 def test_round_errors_are_translated_beside_the_field(client, new_game, play_round):
