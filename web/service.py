@@ -1,6 +1,6 @@
 """Game operations for the views: read or change a saved game through the rules engine.
 
-Every change is checked by the engine (:mod:`scorer.game.standings`) before it is stored, and
+Every change is checked by the engine (:mod:`scorer.game.replay`) before it is stored, and
 standings are always recomputed from the stored records; this module holds no rule of its own.
 
 A request replays the game once: :func:`state_of` replays the stored rounds into a
