@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import cv2
+
 from scorer.cli.arg_types import non_negative_int
 from scorer.cli.output import fail
+from scorer.render.contact_sheet import contact_sheet
+from scorer.render.dataset import Settings, build
 
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
@@ -53,8 +57,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from scorer.render.dataset import Settings, build  # noqa: PLC0415
-
     if args.faces is not None and not args.faces.is_dir():
         return fail(None, f"--faces {args.faces} is not a folder")
     if args.seed < 0:
@@ -76,10 +78,6 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    import cv2  # noqa: PLC0415
-
-    from scorer.render.contact_sheet import contact_sheet  # noqa: PLC0415
-
     try:
         sheet = contact_sheet(args.dataset, args.split, args.n)
     except FileNotFoundError as error:

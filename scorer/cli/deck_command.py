@@ -8,8 +8,17 @@ import json
 import sys
 from pathlib import Path
 
+import cv2
+
 from scorer.cli.arg_types import positive_float, positive_int
 from scorer.cli.output import fail
+from scorer.decks import finetune as ft
+from scorer.decks import store
+from scorer.decks.demo import run_demo
+from scorer.decks.enrol import RetakeError
+from scorer.decks.layout import SHEETS
+from scorer.decks.session import Enrolment
+from scorer.vision.image_io import ImageError, read_image
 
 EXAMPLES = """examples:
   phase10 deck sheets
@@ -97,14 +106,10 @@ def _add_train_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _instance(args: argparse.Namespace) -> Path:
-    from scorer.decks.store import default_instance
-
-    return args.instance or default_instance()
+    return args.instance or store.default_instance()
 
 
 def _sheets(args: argparse.Namespace) -> int:
-    from scorer.decks.layout import SHEETS
-
     for number, sheet in enumerate(SHEETS, 1):
         print(f"photo {number}: {sheet.title} ({sheet.rows} x {sheet.cols})")
         for row in sheet.grid():
@@ -113,20 +118,12 @@ def _sheets(args: argparse.Namespace) -> int:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    import cv2
-
-    from scorer.decks.enrol import RetakeError
-    from scorer.decks.layout import SHEETS
-    from scorer.decks.session import Enrolment
-    from scorer.decks.store import DeckError
-    from scorer.vision.image_io import ImageError, read_image
-
     if len(args.photos) != len(SHEETS):
         return fail("deck", f"give {len(SHEETS)} photos, in this order: "
                       + ", ".join(sheet.title for sheet in SHEETS))
     try:
         enrolment = Enrolment(_instance(args), args.name)
-    except DeckError as error:
+    except store.DeckError as error:
         return fail("deck", str(error))
     enrolment.discard()
     problems = []
@@ -161,8 +158,6 @@ def _enrol(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from scorer.decks import store
-
     instance = _instance(args)
     decks = store.list_decks(instance)
     chosen = store.chosen_version(instance)
@@ -181,8 +176,6 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _use(args: argparse.Namespace) -> int:
-    from scorer.decks import store
-
     instance = _instance(args)
     try:
         version = store.choose_model(instance, args.model)
@@ -199,8 +192,6 @@ def _use(args: argparse.Namespace) -> int:
 
 def plan_from(args: argparse.Namespace):
     """The fine-tuning :class:`~scorer.decks.finetune.Plan` the options ask for."""
-    from scorer.decks.finetune import DEFAULT_PLAN
-
     changes = {}
     if getattr(args, "minutes", None):
         changes["time_hours"] = args.minutes / 60
@@ -209,14 +200,11 @@ def plan_from(args: argparse.Namespace):
         changes["val_images"] = max(10, args.train_images // 10)
     if getattr(args, "epochs", None):
         changes["epochs"] = args.epochs
-    return dataclasses.replace(DEFAULT_PLAN, **changes)
+    return dataclasses.replace(ft.DEFAULT_PLAN, **changes)
 
 
 def _train(args: argparse.Namespace) -> int:
     """Fine-tune; also reached through ``phase10 train --faces DECK``."""
-    from scorer.decks import finetune as ft
-    from scorer.decks.store import DeckError
-
     report = ft.file_progress(args.progress_file) if args.progress_file else None
 
     def progress(stage: str, fraction: float, message: str) -> None:
@@ -227,7 +215,7 @@ def _train(args: argparse.Namespace) -> int:
     try:
         version = ft.finetune(_instance(args), args.name, plan_from(args),
                               use=not args.no_use, progress=progress)
-    except (ft.FinetuneError, DeckError) as error:
+    except (ft.FinetuneError, store.DeckError) as error:
         if args.progress_file:
             ft.write_job(args.progress_file, state="failed", error=str(error))
         return fail("deck", str(error))
@@ -239,17 +227,12 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from scorer.decks.demo import run_demo
-    from scorer.decks.finetune import FinetuneError, training_available
-
-    if not training_available():
-        from scorer.decks.finetune import INSTALL_HINT
-
-        return fail("deck", INSTALL_HINT)
+    if not ft.training_available():
+        return fail("deck", ft.INSTALL_HINT)
     try:
         report = run_demo(args.out, plan_from(args), eval_images=args.eval_images,
                           seed=args.seed)
-    except FinetuneError as error:
+    except ft.FinetuneError as error:
         return fail("deck", str(error))
     before, after = report["before"], report["after"]
     print(f"{'':>12} {'card F1':>8} {'exact hand':>11}")

@@ -7,7 +7,17 @@ import shlex
 from pathlib import Path
 
 from scorer.cli.arg_types import positive_float, positive_int
+from scorer.cli.deck_command import run_train_faces
 from scorer.cli.output import fail
+from scorer.training import TrainingError, TrainingSetupError, train
+from scorer.training.offline import RUNS_DIR
+from scorer.training.train import (
+    MODELS_DIR,
+    RECIPE_PATH,
+    export_onnx,
+    install_model,
+    load_recipe,
+)
 
 EXAMPLES = """examples:
   phase10 train --data datasets/main --time 1.25
@@ -85,14 +95,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_train(args: argparse.Namespace) -> int:
     if args.faces:
-        from scorer.cli.deck_command import run_train_faces
-
         return run_train_faces(args)
     if not args.resume and not args.data:
         return fail("train", "--data is required (or --resume)")
-    from scorer.training import TrainingError, TrainingSetupError, train
-    from scorer.training.offline import RUNS_DIR
-
     kwargs = {}
     if args.recipe:
         kwargs["recipe_path"] = args.recipe
@@ -133,15 +138,6 @@ def run_train(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from scorer.training import TrainingError, TrainingSetupError
-    from scorer.training.train import (
-        MODELS_DIR,
-        RECIPE_PATH,
-        export_onnx,
-        install_model,
-        load_recipe,
-    )
-
     if args.weights.suffix != ".pt" or not args.weights.is_file():
         return fail("export", f"no trained weights at {args.weights} (a .pt file)")
     try:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from scorer.paths import REPO_ROOT
 from scorer.vision.detections import DEFAULT_CLASS_NAMES
 
 _METRIC_KEYS = (
@@ -21,7 +22,7 @@ _METRIC_KEYS = (
 
 def _dataset_config(data_yaml: str) -> dict[str, Any]:
     """The renderer's ``config.json`` next to the dataset (seed, sizes, settings), if any."""
-    import yaml
+    import yaml  # noqa: PLC0415 - PyYAML comes with the [train] extra (ultralytics)
 
     try:
         spec = yaml.safe_load(Path(data_yaml).read_text()) or {}
@@ -33,7 +34,7 @@ def _dataset_config(data_yaml: str) -> dict[str, Any]:
 
 def dataset_command(data_yaml: str, config: dict[str, Any]) -> str | None:
     """The ``phase10 dataset build`` command that re-renders the dataset, from its config.json."""
-    import yaml
+    import yaml  # noqa: PLC0415 - PyYAML comes with the [train] extra (ultralytics)
 
     counts = config.get("counts")
     if not counts or "seed" not in config:
@@ -55,8 +56,6 @@ def dataset_command(data_yaml: str, config: dict[str, Any]) -> str | None:
 
 def _show(path: object) -> str:
     """A path relative to the repository root when it lies inside it."""
-    from scorer.training.offline import REPO_ROOT
-
     try:
         return str(Path(str(path)).resolve().relative_to(REPO_ROOT))
     except ValueError:
