@@ -212,11 +212,12 @@ def undo(game_id: int) -> Response:
 
 @bp.post("/detect")
 def detect() -> Response:
-    """Cards in a photo: ``{"cards": [{"card", "confidence", "box"}], "count", "points"}``."""
+    """Cards in a photo: ``{"cards": [{"card", "confidence", "box", "unsure"}], "count",
+    "points", "width", "height"}``."""
     image = images.image_from_request(request)
     reading = reader.read(image)
     height, width = image.shape[:2]
-    return jsonify({**reading, "width": width, "height": height})
+    return jsonify({**reading.to_dict(), "width": width, "height": height})
 
 
 @bp.post("/check")
@@ -235,11 +236,11 @@ def check() -> Response:
         body = request.form.to_dict()
         image = images.image_from_request(request)
         detection = reader.read(image)
-        cards = checking.cards_from([item["card"] for item in detection["cards"]])
+        cards = tuple(item.card for item in detection.cards)
     phase, natural = _phase_of(body)
     result = checking.summary(cards, phase, natural)
     if detection is not None:
-        result["detections"] = detection["cards"]
+        result["detections"] = detection.to_dict()["cards"]
     return jsonify(result)
 
 
