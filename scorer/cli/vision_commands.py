@@ -9,20 +9,29 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+import cv2
 
 from scorer.cli.arg_types import confidence, input_size, positive_int
+from scorer.cli.output import fail
+from scorer.training.evaluate import evaluate, ultralytics_map
+from scorer.training.photo_eval import evaluate_photos
+from scorer.training.ultralytics_adapter import UltralyticsDetector
+from scorer.vision import ImageError, ModelError, annotate, read_image
+from scorer.vision import reading as vision_reading
+from scorer.vision.reading import DetectedCard
+from scorer.vision.settings import DEFAULT_CONF
 
-if TYPE_CHECKING:
-    from scorer.vision.reading import DetectedCard
+CONF_HELP = f"minimum confidence ({DEFAULT_CONF})"
 
 DETECT_EXAMPLES = """examples:
   phase10 detect table.jpg
   phase10 detect table.jpg --json --annotate boxed.jpg
   phase10 detect a.jpg b.jpg --json --conf 0.4      (one JSON object per line, per image)
 
---json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2]}, ...],
-"count": N, "points": P} per image (boxes in image pixels; points = penalty points of the cards
+--json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2],
+"unsure": false}, ...], "count": N, "points": P} per image (boxes in image pixels; unsure: read
+with less confidence than the reader trusts, worth a look; points = penalty points of the cards
 read). With several images: one such object per line (JSON Lines), in the order the images
 were given. All images are decoded before anything is printed: if one is missing or unreadable
 the command prints the error and nothing else. With --annotate and several images, OUT gets the
@@ -65,7 +74,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     detect.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="photo(s) to read")
     detect.add_argument("--json", action="store_true", help="print JSON (one object per image)")
     detect.add_argument("--annotate", type=Path, metavar="OUT.jpg", help="write a boxed copy")
-    detect.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.45)")
+    detect.add_argument("--conf", type=confidence, default=None, help=CONF_HELP)
     detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
     detect.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     detect.add_argument("--one-look", action="store_true", help=ONE_LOOK_HELP)
@@ -82,7 +91,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     ev.add_argument("--data", type=Path, default=Path("datasets/eval"), help="dataset folder")
     ev.add_argument("--split", default="test", choices=("train", "val", "test"))
-    ev.add_argument("--conf", type=confidence, default=None, help="minimum confidence (0.45)")
+    ev.add_argument("--conf", type=confidence, default=None, help=CONF_HELP)
     ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
     ev.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     ev.add_argument("--one-look", action="store_true", help=ONE_LOOK_HELP)
@@ -94,35 +103,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ev.set_defaults(func=run_eval)
 
 
-def _error(command: str, message: str) -> int:
-    print(f"phase10 {command}: error: {message}", file=sys.stderr)
-    return 2
-
-
 def _reader(args: argparse.Namespace):
     """A ``read(image) -> CardReading`` for the chosen backend (raises ModelError)."""
-    from scorer.vision.reading import DEFAULT_CONF, default_weights, get_detector, read_cards
-
     conf = DEFAULT_CONF if args.conf is None else args.conf
     if getattr(args, "backend", "onnx") == "ultralytics":
-        from scorer.training.ultralytics_adapter import UltralyticsDetector
-
-        detector = UltralyticsDetector(args.weights or default_weights(), args.imgsz or 640)
+        weights = args.weights or vision_reading.default_weights()
+        detector = UltralyticsDetector(weights, args.imgsz or 640)
     else:
-        detector = get_detector(str(args.model) if args.model else None, args.imgsz)
+        detector = vision_reading.get_detector(str(args.model) if args.model else None, args.imgsz)
     second_look = not args.one_look
-    return lambda image: read_cards(image, conf=conf, detector=detector, second_look=second_look)
+    return lambda image: vision_reading.read_cards(image, conf=conf, detector=detector,
+                                                   second_look=second_look)
 
 
 def run_detect(args: argparse.Namespace) -> int:
-    import cv2
-
-    from scorer.vision import ImageError, ModelError, annotate, read_image
-
     try:
         read = _reader(args)
     except ModelError as error:
-        return _error("detect", str(error))
+        return fail("detect", str(error))
     status = 0
     several = len(args.images) > 1
     images = []
@@ -130,7 +128,7 @@ def run_detect(args: argparse.Namespace) -> int:
         try:
             images.append((path, read_image(path)))
         except ImageError as error:
-            status = _error("detect", str(error))
+            status = fail("detect", str(error))
     if status:
         return status
     for path, image in images:
@@ -151,7 +149,7 @@ def run_detect(args: argparse.Namespace) -> int:
             except cv2.error:
                 written = False
             if not written:
-                status = _error("detect", f"cannot write the annotated image to {out}")
+                status = fail("detect", f"cannot write the annotated image to {out}")
     return status
 
 
@@ -164,14 +162,10 @@ def _remarks(card: DetectedCard) -> str:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    from scorer.training.evaluate import evaluate, ultralytics_map
-    from scorer.vision import ModelError
-    from scorer.vision.reading import model_path
-
     try:
         read = _reader(args)
     except ModelError as error:
-        return _error("eval", str(error))
+        return fail("eval", str(error))
 
     def progress(done: int, total: int) -> None:
         if not args.json and (done == total or done % 25 == 0):
@@ -182,11 +176,12 @@ def run_eval(args: argparse.Namespace) -> int:
     try:
         report = evaluate(args.data, args.split, read, limit=args.limit, progress=progress)
     except ValueError as error:
-        return _error("eval", str(error))
+        return fail("eval", str(error))
     if not args.no_map:
         try:
             report.extra.update(ultralytics_map(
-                args.model or model_path(), args.data, args.split, imgsz=args.imgsz or 640
+                args.model or vision_reading.model_path(), args.data, args.split,
+                imgsz=args.imgsz or 640,
             ))
         except ImportError as error:
             report.extra["map_skipped"] = str(error)
@@ -201,12 +196,10 @@ def run_eval(args: argparse.Namespace) -> int:
 
 def _print_photo_eval(args: argparse.Namespace, read, progress) -> int:
     """``phase10 eval --photos DIR``: the figures of :mod:`scorer.training.photo_eval`."""
-    from scorer.training.photo_eval import evaluate_photos
-
     try:
         figures = evaluate_photos(args.photos, read, limit=args.limit, progress=progress).to_dict()
     except ValueError as error:
-        return _error("eval", str(error))
+        return fail("eval", str(error))
     if args.json:
         print(json.dumps(figures))
         return 0
