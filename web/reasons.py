@@ -13,7 +13,8 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
-from scorer.rules.reasons import PARAMS, Reason, explain
+from scorer.rules.reason_codes import PARAMS
+from scorer.rules.reasons import Reason, explain
 
 
 def _join(values: Any) -> str:

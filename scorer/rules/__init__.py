@@ -5,5 +5,6 @@
 - :mod:`scorer.rules.solver`, :mod:`scorer.rules.param_search`, :mod:`scorer.rules.grouping`:
   the search behind it, on integers, and the grouping it reports.
 - :mod:`scorer.rules.hits`: may a card be played onto a laid-down group.
-- :mod:`scorer.rules.reasons`: the codes and parameters of every verdict, and their wording.
+- :mod:`scorer.rules.reason_codes`: the code of every verdict's reason and its typed params.
+- :mod:`scorer.rules.reasons`: a verdict's reason, and its one wording (``explain``).
 """

@@ -27,7 +27,8 @@ from typing import Any
 from scorer.cards import Card, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.rules.phases import PhaseSpec
-from scorer.rules.reasons import CheckCard, InvalidCheck, Reason, ReasonData, ValidIfSure
+from scorer.rules.reason_codes import CheckCard, InvalidCheck, ReasonData, ValidIfSure
+from scorer.rules.reasons import Reason
 from scorer.rules.validate import Verdict, validate
 
 REMOVE = "remove"

@@ -14,7 +14,8 @@ Reason codes and params (``HitVerdict.reason``):
   ``high``; only the numbers in ``fits`` would extend it.
 - ``run_complete`` {card, low, high}: the run already holds 1..12.
 
-Their params are the TypedDicts of :mod:`scorer.rules.reasons`, whose :func:`explain` words them.
+Their params are TypedDicts of :mod:`scorer.rules.reason_codes`; :mod:`scorer.rules.reasons`
+words them.
 
 A laid group that is not a valid group raises :class:`~scorer.errors.RulesError`.
 """
@@ -28,14 +29,14 @@ from scorer.cards import MAX_NUMBER, MIN_NUMBER, Card, parse_card, parse_cards
 from scorer.errors import NotationError, RulesError
 from scorer.rules.grouping import Group
 from scorer.rules.phases import GroupKind, GroupSpec
-from scorer.rules.reasons import (
+from scorer.rules.reason_codes import (
     NotNextInRun,
-    Reason,
     RunComplete,
     SkipNeverFits,
     WrongColour,
     WrongNumber,
 )
+from scorer.rules.reasons import Reason
 
 
 @dataclass(frozen=True)

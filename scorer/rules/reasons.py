@@ -1,27 +1,21 @@
 """Why cards are not a phase, or a card fits no hit: a :class:`Reason` is a code and its params.
 
-:func:`explain` is the one wording of every reason: English by default, or the page's language
-when the web app passes flask-babel's ``gettext`` and ``ngettext`` (the catalogues in
-``web/translations`` hold the sentences below as their msgids). Every code's params are a
-TypedDict here (:data:`PARAMS` maps each code to its own), JSON-able as they stand, so
-``Reason.to_dict()`` is the API's shape.
-
-Validator codes (:mod:`scorer.rules.validate`): ``skip_in_phase``, ``no_natural``,
-``too_few_cards``, ``group_short``, ``cards_left_over``, ``wrong_group_count``,
-``group_invalid``, ``no_grouping``. Hit codes (:mod:`scorer.rules.hits`): ``skip_never_fits``,
-``wrong_number``, ``wrong_colour``, ``not_next_in_run``, ``run_complete``. Doubt codes
-(:mod:`scorer.rules.doubt`): ``valid_if_sure``, ``invalid_check``.
+The codes and their typed params are in :mod:`scorer.rules.reason_codes`. :func:`explain` is the
+one wording of every reason: English by default, or the page's language when the web app passes
+flask-babel's ``gettext`` and ``ngettext`` (the catalogues in ``web/translations`` hold the
+sentences below as their msgids).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, Protocol
 
 from scorer.cards import MAX_NUMBER, MIN_NUMBER
 from scorer.errors import NotationError
 from scorer.rules.phases import PhaseSpec
+from scorer.rules.reason_codes import ShortGroup
 
 
 class GetText(Protocol):
@@ -47,177 +41,12 @@ def english_plural(singular: str, plural: str, num: int, /, **variables: Any) ->
     return (singular if num == 1 else plural) % variables
 
 
-# -- params of each code --------------------------------------------------------------------
-
-class ReasonData(TypedDict):
-    """A reason inside another's params: ``{"code", "params"}``."""
-
-    code: str
-    params: dict[str, Any]
-
-
-class SkipInPhase(TypedDict):
-    """``skip_in_phase``: a Skip is never part of a phase; ``cards`` are the Skips."""
-
-    cards: list[str]
-
-
-class NoNatural(TypedDict):
-    """``no_natural``: ``group`` None, the phase has no natural card; ``group`` i (0-based)
-    with its requirement, the house rule's natural card is missing from that group."""
-
-    group: int | None
-    kind: NotRequired[str]
-    size: NotRequired[int]
-    requirement: NotRequired[str]
-
-
-class TooFewCards(TypedDict):
-    """``too_few_cards``: a group of Wilds only, laid out, that is too short."""
-
-    needed: int
-    given: int
-
-
-class ShortGroup(TypedDict):
-    """One group of a ``group_short`` split: ``cards`` shown, ``values`` what each counts as,
-    ``missing`` cards still needed, ``holes`` run numbers missing inside the run, ``colour``
-    the colour letter of a colour group, ``completions`` values that would help ("9", a
-    colour letter, "W")."""
-
-    group: int
-    kind: str
-    size: int
-    requirement: str
-    cards: list[str]
-    values: list[str]
-    wilds: int
-    length: int
-    missing: int
-    holes: list[int]
-    colour: str | None
-    completions: list[str]
-
-
-class GroupShort(TypedDict):
-    """``group_short``: the closest split leaves groups short; ``left_over`` fit no group."""
-
-    short: list[ShortGroup]
-    left_over: list[str]
-
-
-class CardsLeftOver(TypedDict):
-    """``cards_left_over``: every group can be made, but these cards fit none of them."""
-
-    cards: list[str]
-
-
-class WrongGroupCount(TypedDict):
-    """``wrong_group_count``: groups as laid out, and not as many as the phase has."""
-
-    expected: int
-    given: int
-
-
-class GroupInvalid(TypedDict):
-    """``group_invalid``: group ``group`` (0-based) as laid out is not its requirement;
-    ``detail`` is the reason for that group alone."""
-
-    group: int
-    kind: str
-    size: int
-    requirement: str
-    cards: list[str]
-    detail: ReasonData
-
-
-class NoGrouping(TypedDict):
-    """``no_grouping``: the closest-miss search for a mixed phase grew too large."""
-
-    requirement: str
-
-
-class SkipNeverFits(TypedDict):
-    """``skip_never_fits``."""
-
-    card: str
-
-
-class WrongNumber(TypedDict):
-    """``wrong_number``: the set's number is ``number``."""
-
-    card: str
-    number: int
-
-
-class WrongColour(TypedDict):
-    """``wrong_colour``: the group's colour letter is ``colour``."""
-
-    card: str
-    colour: str
-
-
-class NotNextInRun(TypedDict):
-    """``not_next_in_run``: the run goes from ``low`` to ``high``; only ``fits`` extend it."""
-
-    card: str
-    low: int
-    high: int
-    fits: list[int]
-
-
-class RunComplete(TypedDict):
-    """``run_complete``: the run already holds every number."""
-
-    card: str
-    low: int
-    high: int
-
-
-class ValidIfSure(TypedDict):
-    """``valid_if_sure``: valid as read, if each of these unsure cards is what it was read as."""
-
-    cards: list[str]
-
-
-class CheckCard(TypedDict):
-    """A card to check: ``fix`` is ``"remove"`` or the alternative that would make it valid."""
-
-    card: str
-    fix: str
-
-
-class InvalidCheck(TypedDict):
-    """``invalid_check``: not valid as read (``reason``, the validator's), but it would be if one
-    card in ``check`` were changed."""
-
-    reason: ReasonData | None
-    check: list[CheckCard]
-
-
-PARAMS: dict[str, type] = {
-    "skip_in_phase": SkipInPhase,
-    "no_natural": NoNatural,
-    "too_few_cards": TooFewCards,
-    "group_short": GroupShort,
-    "cards_left_over": CardsLeftOver,
-    "wrong_group_count": WrongGroupCount,
-    "group_invalid": GroupInvalid,
-    "no_grouping": NoGrouping,
-    "skip_never_fits": SkipNeverFits,
-    "wrong_number": WrongNumber,
-    "wrong_colour": WrongColour,
-    "not_next_in_run": NotNextInRun,
-    "run_complete": RunComplete,
-    "valid_if_sure": ValidIfSure,
-    "invalid_check": InvalidCheck,
-}
-"""Every reason code and the TypedDict of its params."""
-
-
 @dataclass(frozen=True)
 class Reason:
-    """A verdict's explanation: stable ``code`` (a key of :data:`PARAMS`), JSON-able ``params``."""
+    """A verdict's explanation: a stable ``code`` and its JSON-able ``params``.
+
+    Each code's params are its TypedDict in :data:`scorer.rules.reason_codes.PARAMS`.
+    """
 
     code: str
     params: Mapping[str, Any] = field(default_factory=dict)

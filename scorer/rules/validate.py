@@ -7,7 +7,7 @@ out, each against its requirement. Both return a :class:`Verdict`: the grouping 
 :class:`~scorer.rules.reasons.Reason` naming the closest miss.
 
 Reason codes and params (``Reason.code``, ``Reason.params``, each code's params a TypedDict of
-:mod:`scorer.rules.reasons`, whose ``explain()`` words them):
+:mod:`scorer.rules.reason_codes`; :func:`scorer.rules.reasons.explain` words them):
 
 - ``skip_in_phase`` {cards: ["S", ...]}: a Skip is never part of a phase.
 - ``no_natural`` {group: null} the phase has no natural card; {group: i, kind, size,
@@ -40,19 +40,19 @@ from scorer.cards import MAX_NUMBER, MIN_NUMBER, Card, Colour, parse_cards
 from scorer.rules import param_search
 from scorer.rules.grouping import Arrangement, Group, arrange, card_order
 from scorer.rules.phases import GroupKind, GroupSpec, PhaseSpec, standard_phase
-from scorer.rules.reasons import (
+from scorer.rules.reason_codes import (
     CardsLeftOver,
     GroupInvalid,
     GroupShort,
     NoGrouping,
     NoNatural,
-    Reason,
     ReasonData,
     ShortGroup,
     SkipInPhase,
     TooFewCards,
     WrongGroupCount,
 )
+from scorer.rules.reasons import Reason
 from scorer.rules.solver import COLOUR, RUN, SET, Search
 
 CardsLike = str | Card | Iterable[str | Card]

@@ -6,7 +6,8 @@ import pytest
 
 from scorer.rules.doubt import weigh
 from scorer.rules.hits import can_hit
-from scorer.rules.reasons import PARAMS, Reason, explain, identity
+from scorer.rules.reason_codes import PARAMS
+from scorer.rules.reasons import Reason, explain, identity
 from scorer.rules.validate import validate, validate_groups
 
 
