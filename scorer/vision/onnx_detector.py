@@ -18,6 +18,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime as ort
 
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import fitted_size, letterbox, nms, unletterbox_boxes, xywh_to_xyxy
@@ -104,8 +105,6 @@ _LOCK = threading.Lock()
 @lru_cache(maxsize=4)
 def _session(path: str):
     """One onnxruntime session per model file per process, with its metadata."""
-    import onnxruntime as ort
-
     if not Path(path).is_file():
         raise ModelNotFoundError(
             f"no detector model at {path}: train one (phase10 train) or set PHASE10_MODEL"

@@ -17,11 +17,12 @@ import cv2
 import numpy as np
 
 from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
+from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
-from scorer.vision.image_io import ImageError, decode_image
-from scorer.vision.onnx_detector import OnnxDetector
+from scorer.vision.image_io import ImageError, decode_image, read_image
+from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
@@ -270,10 +271,6 @@ def cards_from_image(path: str | Path, conf: float = DEFAULT_CONF) -> tuple[Card
     Raises :class:`scorer.errors.NotationError` (unreadable input) when the image is missing or
     unreadable, the model is missing, or no card is found.
     """
-    from scorer.errors import NotationError
-    from scorer.vision.image_io import read_image
-    from scorer.vision.onnx_detector import ModelError
-
     try:
         reading = read_cards(read_image(path), conf=conf)
     except (ImageError, ModelError) as error:
