@@ -14,6 +14,7 @@ import cv2
 
 from scorer.cli.arg_types import confidence, input_size, positive_int
 from scorer.cli.output import fail
+from scorer.training.calibration import reliability_lines
 from scorer.training.evaluate import evaluate, ultralytics_map
 from scorer.training.photo_eval import evaluate_photos
 from scorer.training.ultralytics_adapter import UltralyticsDetector
@@ -190,7 +191,12 @@ def run_eval(args: argparse.Namespace) -> int:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>24}: {value}")
+            if key.startswith("reliability"):
+                print(f"{key:>24}:")
+                for line in reliability_lines(value):
+                    print(" " * 14 + line)
+            else:
+                print(f"{key:>24}: {value}")
     return 0
 
 

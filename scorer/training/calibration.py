@@ -27,6 +27,7 @@ class CardOutcome:
     confidence: float
     unsure: bool
     outcome: str  # "right", "misread" or "phantom"
+    chance: float | None = None  # the reader's calibrated chance, when it gives one
 
     @property
     def right(self) -> bool:
@@ -40,6 +41,13 @@ def _inside(point: tuple[float, float], box: Sequence[float]) -> bool:
 def match_cards(record: dict[str, Any], cards: Iterable[Any]) -> list[CardOutcome]:
     """Outcomes of ``cards`` (DetectedCard-like: ``card``, ``confidence``, ``box``, ``unsure``)
     against one manifest record's face-up cards with visible indices."""
+    return [CardOutcome(float(card.confidence), bool(card.unsure), outcome,
+                        getattr(card, "chance", None))
+            for card, outcome in label_cards(record, cards)]
+
+
+def label_cards(record: dict[str, Any], cards: Iterable[Any]) -> list[tuple[Any, str]]:
+    """Each card with its outcome (``right``, ``misread``, ``phantom``), most confident first."""
     truth = []
     for card in record.get("cards", ()):
         centres = [((i["box"][0] + i["box"][2]) / 2, (i["box"][1] + i["box"][3]) / 2)
@@ -60,7 +68,7 @@ def match_cards(record: dict[str, Any], cards: Iterable[Any]) -> list[CardOutcom
             outcome = "misread"
         else:
             outcome = "phantom"
-        outcomes.append(CardOutcome(float(card.confidence), bool(card.unsure), outcome))
+        outcomes.append((card, outcome))
     return outcomes
 
 
@@ -73,25 +81,31 @@ class CalibrationReport:
     def add(self, outcomes: Iterable[CardOutcome]) -> None:
         self.outcomes.extend(outcomes)
 
-    def reliability(self) -> list[dict[str, Any]]:
-        """Per confidence bin: ``{"bin": "0.9-1.0", "cards": n, "right": share, "mean": conf}``."""
+    def reliability(self, calibrated: bool = False) -> list[dict[str, Any]]:
+        """Per confidence bin: ``{"bin": "0.9-1.0", "cards": n, "right": share,
+        "mean_confidence": mean}``; ``calibrated`` bins the reader's chance instead of the
+        detector's score (cards without a chance are left out)."""
+        def value(o: CardOutcome) -> float | None:
+            return o.chance if calibrated else o.confidence
+
         rows = []
         for low, high in zip(BIN_EDGES, BIN_EDGES[1:], strict=False):
-            inside = [o for o in self.outcomes if low <= o.confidence < high]
+            inside = [o for o in self.outcomes
+                      if value(o) is not None and low <= value(o) < high]  # type: ignore
             if not inside:
                 continue
             rows.append({
                 "bin": f"{low:.1f}-{min(high, 1.0):.1f}",
                 "cards": len(inside),
                 "right": round(sum(o.right for o in inside) / len(inside), 3),
-                "mean_confidence": round(sum(o.confidence for o in inside) / len(inside), 3),
+                "mean_confidence": round(sum(value(o) for o in inside) / len(inside), 3),
             })
         return rows
 
     def to_dict(self) -> dict[str, Any]:
         """``wrong_cards``, ``wrong_marked`` (share of misreads/phantoms marked unsure),
         ``cards_marked`` (share of all cards marked), ``misreads``, ``phantoms`` and
-        ``reliability`` (see :meth:`reliability`)."""
+        ``reliability`` and ``reliability_calibrated`` (see :meth:`reliability`)."""
         wrong = [o for o in self.outcomes if not o.right]
         total = len(self.outcomes)
         return {
@@ -102,6 +116,7 @@ class CalibrationReport:
             "cards_marked": round(sum(o.unsure for o in self.outcomes) / total, 4)
             if total else 0.0,
             "reliability": self.reliability(),
+            "reliability_calibrated": self.reliability(calibrated=True),
         }
 
 

@@ -60,5 +60,6 @@ def test_report_gives_the_marked_shares_and_the_reliability_table():
         {"bin": "0.5-0.6", "cards": 2, "right": 0.0, "mean_confidence": 0.565},
         {"bin": "0.9-1.0", "cards": 1, "right": 1.0, "mean_confidence": 0.95},
     ]
+    assert figures["reliability_calibrated"] == []  # these cards carry no calibrated chance
     assert reliability_lines(figures["reliability"])[2].split() == ["0.9-1.0", "1", "0.950",
                                                                     "1.000"]

@@ -15,7 +15,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
-from web import checking, images, keeper, reader, service, store
+from web import checking, doubt, images, keeper, reader, service, store
 from web.versions import api_version, require_current
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -226,19 +226,26 @@ def check() -> Response:
 
     JSON: ``{"cards": [...], "phase": 1..10, "natural_per_group": false}``, or ``game`` and
     ``player`` instead of ``phase`` to check that player's current phase under the game's rules.
-    Without a phase the answer holds the cards and their points only.
+    Without a phase the answer holds the cards and their points only. A card marked ``?``
+    (``"W?"``, ``"Y8?/Y9"``: unsure, likely Y9 otherwise) is one to confirm: the answer's
+    ``unsure`` and ``unsure_points`` list them, and the verdict says whether it hangs on them
+    (``doubtful``, ``depends_on``, ``doubt``; see :mod:`web.doubt`).
     """
     if request.is_json:
         body = json_body()
-        cards = checking.cards_from(body.get("cards"))
+        plain, read = doubt.split_marks(body.get("cards"))
+        cards = checking.cards_from(plain)
         detection = None
     else:
         body = request.form.to_dict()
         image = images.image_from_request(request)
         detection = reader.read(image)
         cards = tuple(item.card for item in detection.cards)
+        read = doubt.from_detections(detection.to_dict()["cards"])
     phase, natural = _phase_of(body)
     result = checking.summary(cards, phase, natural)
+    if read is not None:  # typed cards without a mark answer as they always did
+        doubt.add_doubt(result, read, phase, natural)
     if detection is not None:
         result["detections"] = detection.to_dict()["cards"]
     return jsonify(result)

@@ -45,7 +45,7 @@ from scorer.live.stability import StableTracker
 from scorer.numbers import is_whole
 from scorer.rules.phases import STANDARD_PHASES, PhaseSpec
 from scorer.vision.reading import CardReading
-from web import checking, i18n, reader, service
+from web import checking, doubt, i18n, reader, service
 from web.images import ImageError, image_from_request
 
 bp = Blueprint("live", __name__)
@@ -168,14 +168,18 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
 
 def _with_verdict(live: LiveReading | None, args: Mapping[str, str]) -> dict[str, Any] | None:
     """The live reading's JSON plus ``verdict`` and ``phase`` for its stable cards (the photo
-    check's shape)."""
+    check's shape, with the doubt of :func:`web.doubt.add_doubt`), ``unsure`` (stable cards read
+    unsure now) and ``no_cards``: no stable card is read sure (no verdict then)."""
     if live is None:
         return None
     phase, natural = _phase_target(args)
-    if phase is None:
-        return {**live.to_dict(), "verdict": None, "phase": None}
-    summary = checking.summary(live.cards, phase, natural)
-    return {**live.to_dict(), "verdict": summary.get("verdict"), "phase": summary.get("phase")}
+    read, no_cards = doubt.live_doubt(live)
+    body = {**live.to_dict(), "no_cards": no_cards}
+    if phase is None or no_cards:  # never a verdict on no cards, or on unsure ones alone
+        return {**body, "verdict": None, "phase": None}
+    summary = doubt.add_doubt(checking.summary(live.cards, phase, natural), read, phase, natural)
+    return {**body, "verdict": summary.get("verdict"), "phase": summary.get("phase"),
+            "unsure": summary["unsure"]}
 
 
 def _error(message: str, status: int, **extra: Any) -> tuple[Response, int]:

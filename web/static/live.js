@@ -116,25 +116,33 @@
   function showReading(reading) {
     stats.last = reading;
     if (reading.changed) stats.changes.push(reading.cards.join(" "));
+    // no card read sure: a steady "no cards in view", never a verdict on phantoms
+    const empty = reading.no_cards === true || !reading.cards.length;
     const list = $("live-cards");
-    list.replaceChildren(...reading.cards.map((name) => cardChip(name, false)),
-                         ...reading.pending.map((name) => cardChip(name, true)));
-    $("live-count").textContent = reading.count;
-    $("live-points").textContent = reading.points;
+    const unsure = new Set(reading.unsure || []);
+    list.replaceChildren(...(empty ? [] : reading.cards.map((name) => {
+      const chip = cardChip(name, false);
+      if (unsure.has(name)) chip.classList.add("live-card-unsure");
+      return chip;
+    })), ...(empty ? [] : reading.pending.map((name) => cardChip(name, true))));
+    $("live-count").textContent = empty ? 0 : reading.count;
+    $("live-points").textContent = empty ? 0 : reading.points;
     const verdict = $("live-verdict");
-    if (reading.verdict && reading.cards.length) {
+    if (reading.verdict && !empty) {
       verdict.hidden = false;
-      verdict.className = "live-verdict " + (reading.verdict.valid ? "live-valid" : "live-invalid");
+      const doubt = reading.verdict.doubt;
+      verdict.className = "live-verdict " + (doubt ? "live-doubt"
+        : reading.verdict.valid ? "live-valid" : "live-invalid");
       const phase = reading.phase && reading.phase.description;
       const why = reading.verdict.valid ? "" : reading.verdict.message
         || (reading.verdict.reason && reading.verdict.reason.message) || "";
-      verdict.textContent = (reading.verdict.valid ? "✓ " : "✗ ")
-        + [phase, why].filter(Boolean).join(": ");
+      verdict.textContent = doubt ? "? " + [phase, doubt.message].filter(Boolean).join(": ")
+        : (reading.verdict.valid ? "✓ " : "✗ ") + [phase, why].filter(Boolean).join(": ");
     } else {
       verdict.hidden = true;
     }
-    freezeButton.disabled = reading.cards.length === 0;
-    if (!reading.cards.length && !reading.pending.length) setStatus(msg("NoCards"), "hint");
+    freezeButton.disabled = empty;
+    if (empty) setStatus(msg("Empty"), "hint");
     else setStatus("");
     drawOverlay(reading);
   }
