@@ -24,7 +24,7 @@ import numpy as np
 from scorer.render.dataset import Settings, build
 from scorer.training.offline import import_ultralytics
 from scorer.vision.reading import get_detector, read_cards
-from scorer.vision.settings import DEFAULT_CONF
+from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
 
 FRAME_W, FRAME_H = 1280, 960
 TARGET_MEDIAN_MS = 80.0
@@ -103,7 +103,8 @@ def time_ultralytics(
 
 
 def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
-    """Subprocess body: decode each JPEG with OpenCV, run ultralytics' predict at 640.
+    """Subprocess body: decode each JPEG with OpenCV, run ultralytics' predict at the exported
+    input size.
 
     It uses the reader's confidence threshold, so both sides of the ratio keep the same boxes.
     """
@@ -116,7 +117,7 @@ def _ultralytics_child(weights: str, folder: str, repeat: int) -> None:
 
     def run(data: bytes) -> None:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-        model.predict(image, imgsz=640, conf=DEFAULT_CONF, device="cpu", verbose=False)
+        model.predict(image, imgsz=EXPORTED_IMGSZ, conf=DEFAULT_CONF, device="cpu", verbose=False)
 
     run(frames[0])
     times = []

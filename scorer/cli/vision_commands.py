@@ -21,7 +21,7 @@ from scorer.training.ultralytics_adapter import UltralyticsDetector
 from scorer.vision import ImageError, ModelError, annotate, read_image
 from scorer.vision import reading as vision_reading
 from scorer.vision.reading import DetectedCard
-from scorer.vision.settings import DEFAULT_CONF
+from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
 
 CONF_HELP = f"minimum confidence ({DEFAULT_CONF})"
 
@@ -59,7 +59,8 @@ boxes, and on photos without cards the share with a false card.
 """
 
 
-IMGSZ_HELP = "the detector's longest input side (640); larger finds smaller cards, slower"
+IMGSZ_HELP = (f"the detector's longest input side ({EXPORTED_IMGSZ}); larger finds smaller cards, "
+              "slower")
 ONE_LOOK_HELP = (
     "skip the second, closer look at the part of the photo where the cards lie "
     "(about half the time; fewer small or distant cards found)"
@@ -109,7 +110,7 @@ def _reader(args: argparse.Namespace):
     conf = DEFAULT_CONF if args.conf is None else args.conf
     if getattr(args, "backend", "onnx") == "ultralytics":
         weights = args.weights or vision_reading.default_weights()
-        detector = UltralyticsDetector(weights, args.imgsz or 640)
+        detector = UltralyticsDetector(weights, args.imgsz or EXPORTED_IMGSZ)
     else:
         detector = vision_reading.get_detector(str(args.model) if args.model else None, args.imgsz)
     second_look = not args.one_look
@@ -182,7 +183,7 @@ def run_eval(args: argparse.Namespace) -> int:
         try:
             report.extra.update(ultralytics_map(
                 args.model or vision_reading.model_path(), args.data, args.split,
-                imgsz=args.imgsz or 640,
+                imgsz=args.imgsz or EXPORTED_IMGSZ,
             ))
         except ImportError as error:
             report.extra["map_skipped"] = str(error)

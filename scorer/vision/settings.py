@@ -19,7 +19,12 @@ split (stage 8, 1000 scenes) this marks 9 % of the cards read and 54 % of the mi
 MAX_PIXELS = 40_000_000
 """The most pixels (width x height) an input image may declare: about 7300 x 5500."""
 
+EXPORTED_IMGSZ = 640
+"""The detector's longest input side as trained and exported. The ONNX reader reads it from the
+file's metadata; the ultralytics backend, its mAP and the torch comparison are given it."""
+
 MODEL_ENV = "PHASE10_MODEL"
 """The environment variable that overrides the detector file."""
 
-__all__ = ["DEFAULT_CONF", "DEFAULT_IOU", "MAX_PIXELS", "MODEL_ENV", "UNSURE_BELOW"]
+__all__ = ["DEFAULT_CONF", "DEFAULT_IOU", "EXPORTED_IMGSZ", "MAX_PIXELS", "MODEL_ENV",
+           "UNSURE_BELOW"]
