@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.cli import arg_types, main
@@ -20,26 +20,31 @@ from scorer.cli.arg_types import (
 )
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.integers(min_value=1, max_value=10**12))
 def test_positive_int_round_trips(value):
     assert positive_int(str(value)) == value
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.integers(min_value=0, max_value=10**12))
 def test_non_negative_int_round_trips(value):
     assert non_negative_int(str(value)) == value
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.floats(min_value=1e-9, max_value=1e9, allow_nan=False, allow_infinity=False))
 def test_positive_float_round_trips(value):
     assert positive_float(repr(value)) == value
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.floats(min_value=0.0, max_value=1.0))
 def test_confidence_round_trips(value):
     assert confidence(repr(value)) == value
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.integers(min_value=8, max_value=60))
 def test_input_size_round_trips(multiple):
     assert input_size(str(32 * multiple)) == 32 * multiple

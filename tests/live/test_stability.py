@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import parse_cards
@@ -119,6 +119,7 @@ def test_to_dict_uses_card_names():
 _FACES = ["R5", "B7", "W", "S"]
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(
     hand=st.lists(st.sampled_from(_FACES), max_size=6),
     drops=st.lists(st.integers(min_value=0, max_value=40), max_size=8),
