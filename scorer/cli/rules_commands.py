@@ -16,6 +16,7 @@ from scorer.cards import Card, hand_points, parse_cards
 from scorer.cli.arg_types import phase_number
 from scorer.cli.output import fail
 from scorer.errors import NotationError, RulesError
+from scorer.rules.doubt import ReadCard, read_cards_from, weigh
 
 CHECK_DESCRIPTION = """Check whether cards (in any order) make a phase.
 
@@ -28,6 +29,11 @@ phase (the closest miss). --json prints
 where "wilds" maps a position in "cards" (as a string, from 0) to what that Wild stands for:
 the number ("5") in a set or run, the colour letter ("R") in a colour group. Runs are listed
 from their lowest number up. Exit codes: 0 valid, 1 not valid, 2 bad input.
+
+Cards the reader was unsure of (--image, or typed as W? or Y8?/Y9: unsure, likely Y9
+otherwise) are weighed: when the verdict hangs on one ("valid if W? is a Wild on the table",
+"not valid: ...; check Y8?") it says so, and --json adds "doubtful", "depends_on"
+([{"card", "fix"}], fix "remove" or the alternative) and "doubt" ({code, params, text}).
 """
 
 CHECK_EXAMPLES = """examples:
@@ -119,20 +125,39 @@ def gather_cards(args: argparse.Namespace) -> tuple[Card, ...]:
     return cards
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from scorer.rules.validate import validate
+def gather_read_cards(args: argparse.Namespace):
+    """The cards to check with the reader's doubt: from ``--image`` (cards marked unsure, with
+    their likely alternative) or typed (``W?``, ``Y8?/Y9`` mark unsure ones)."""
+    if getattr(args, "image", None) is not None:
+        if args.cards:
+            raise NotationError("give the cards or --image IMG, not both")
+        from scorer.vision.reading import detected_in_image
 
-    cards = gather_cards(args)
-    verdict = validate(args.phase, cards, natural_per_group=args.natural_per_group)
+        read = tuple(ReadCard(c.card, c.unsure, c.alternative if c.unsure else None)
+                     for c in detected_in_image(args.image))
+        print(f"read from {args.image}: {' '.join(map(str, read))}", file=sys.stderr)
+        return read
+    tokens = [token for text in args.cards or () for token in text.split()]
+    if any("?" in token or "/" in token for token in tokens):
+        return read_cards_from(tokens)
+    return read_cards_from(str(card) for card in gather_cards(args))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    weighed = weigh(args.phase, gather_read_cards(args), natural_per_group=args.natural_per_group)
+    verdict = weighed.verdict
     if args.json:
-        print(json.dumps(verdict.to_dict()))
+        print(json.dumps(weighed.to_dict()))
     elif verdict.valid:
-        print(f"valid: phase {args.phase} ({verdict.phase.describe()})")
+        said = str(weighed.reason) if weighed.doubtful else "valid"  # "valid if W? is a Wild..."
+        print(f"{said}: phase {args.phase} ({verdict.phase.describe()})")
         for group in verdict.groups:
             stands = ", ".join(f"W={value}" for _, value in group.wilds)
             print(f"  {group.spec.describe()}: {group}" + (f"  ({stands})" if stands else ""))
     else:
         print(f"not valid: phase {args.phase} ({verdict.phase.describe()}): {verdict.reason}")
+        if weighed.doubtful:  # "check Y8? (valid if it is Y7)"
+            print("  " + str(weighed.reason).rsplit("; ", 1)[-1])
     return 0 if verdict.valid else 1
 
 

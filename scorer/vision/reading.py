@@ -21,6 +21,7 @@ from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
+from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
@@ -73,7 +74,9 @@ class DetectedCard:
 
     ``box`` is xyxy in source pixels (the union of the card's visible indices), ``indices`` how
     many corner indices were seen (1 or 2), ``colour_check`` the colour check's status
-    (``agree``, ``disagree``, ``corrected``, ``unknown``).
+    (``agree``, ``disagree``, ``corrected``, ``unknown``). ``chance``: the calibrated chance the
+    card is read right, from the score and the pixels' evidence (:mod:`scorer.vision.doubt`);
+    ``alternative``: the face it most likely is otherwise; ``evidence``: what that rests on.
     """
 
     card: Card
@@ -81,20 +84,33 @@ class DetectedCard:
     box: tuple[float, float, float, float]
     indices: int = 1
     colour_check: str = "unknown"
+    chance: float | None = None
+    alternative: Card | None = None
+    evidence: Evidence | None = field(default=None, repr=False, compare=False)
+    unsure_below: float = field(default=UNSURE_BELOW, repr=False, compare=False)
 
     @property
     def unsure(self) -> bool:
-        """Read with little confidence (below :data:`UNSURE_BELOW`): worth a look by the player."""
+        """Worth a look by the player: the chance it is right is below the doubt model's
+        threshold (without one, the score is below :data:`UNSURE_BELOW`)."""
+        if self.chance is not None:
+            return self.chance < self.unsure_below
         return self.confidence < UNSURE_BELOW
 
     def to_dict(self) -> dict:
-        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2], "unsure": false}``."""
-        return {
+        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2], "unsure": false}``,
+        plus ``"chance"`` when calibrated and ``"or": "R6"`` when there is a likely alternative."""
+        out = {
             "card": str(self.card),
             "confidence": round(float(self.confidence), 3),
             "box": [round(float(v), 1) for v in self.box],
             "unsure": self.unsure,
         }
+        if self.chance is not None:
+            out["chance"] = round(float(self.chance), 3)
+        if self.alternative is not None:
+            out["or"] = str(self.alternative)
+        return out
 
 
 @dataclass(frozen=True)
@@ -139,9 +155,12 @@ def cards_from_detections(
     *,
     geometry: PairingGeometry = DEFAULT_GEOMETRY,
     colour_check: bool = True,
+    rivals: Detections | None = None,
 ) -> tuple[DetectedCard, ...]:
     """Pair index detections into cards, drop double readings of one index
-    (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card.
+    (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card, then
+    weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
+    detections, for another face read on the same spot).
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
@@ -149,19 +168,30 @@ def cards_from_detections(
     """
     result = []
     check = _pair_check(image_bgr, dets, colour_check)
-    for candidate in drop_shadowed(pair_indices(dets, geometry, check), dets):
+    candidates = drop_shadowed(pair_indices(dets, geometry, check), dets)
+    doubt = load_doubt_model()
+    for k, candidate in enumerate(candidates):
         card = parse_card(dets.class_names[candidate.class_id])
-        confidence, status = candidate.confidence, "unknown"
+        confidence, status, clear = candidate.confidence, "unknown", 1.0
         if colour_check and card.is_natural:
             measures = [measure_colour(image_bgr, tuple(dets.xyxy[i])) for i in candidate.index_ids]
             verdict = judge_colour(card.colour, measures)
             status = verdict.status
             confidence *= verdict.factor
+            clear = min(m.share for m in measures)
             if verdict.colour is not None and verdict.colour is not card.colour:
                 card = Card.number(verdict.colour, card.value)
-        result.append(
-            DetectedCard(card, float(confidence), candidate.xyxy, len(candidate.index_ids), status)
+        evidence = gather_evidence(
+            dets, candidates, k, score=float(confidence), colour_status=status,
+            colour_clear=clear, geometry=geometry, check=check, rivals=rivals,
         )
+        other = parse_card(evidence.alternative) if evidence.alternative else None
+        result.append(DetectedCard(
+            card, float(confidence), candidate.xyxy, len(candidate.index_ids), status,
+            chance=None if doubt is None else doubt.chance(evidence),
+            alternative=None if other == card else other, evidence=evidence,
+            unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
+        ))
     return _respect_deck(result)
 
 
@@ -249,7 +279,8 @@ def read_cards(
         dets = look_again(detector, image, dets, conf, iou, hint=sensed)
     else:
         dets = detector.detect(image, conf=conf, iou=iou)
-    cards = cards_from_detections(image, dets, colour_check=colour_check)
+    rivals = sensed if second_look else None  # weaker first-look readings of the same spots
+    cards = cards_from_detections(image, dets, colour_check=colour_check, rivals=rivals)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)
 
 
@@ -271,10 +302,15 @@ def cards_from_image(path: str | Path, conf: float = DEFAULT_CONF) -> tuple[Card
     Raises :class:`scorer.errors.NotationError` (unreadable input) when the image is missing or
     unreadable, the model is missing, or no card is found.
     """
+    return tuple(card.card for card in detected_in_image(path, conf))
+
+
+def detected_in_image(path: str | Path, conf: float = DEFAULT_CONF) -> tuple[DetectedCard, ...]:
+    """The cards read from an image file, each with its doubt (see :func:`cards_from_image`)."""
     try:
         reading = read_cards(read_image(path), conf=conf)
     except (ImageError, ModelError) as error:
         raise NotationError(str(error)) from None
     if not reading.cards:
         raise NotationError(f"no cards found in {path}: retake the photo closer, in good light")
-    return tuple(card.card for card in reading.cards)
+    return reading.cards

@@ -6,7 +6,9 @@
   const T = JSON.parse(document.getElementById("camera-text").textContent);
   const $ = (id) => document.getElementById(id);
   const mode = root.dataset.mode;
-  const MAX_SIDE = 1600;
+  const MAX_SIDE = 1600;  // a photo over the upload limit is shrunk to this before upload
+  const SNAP_SIDE = 4096;  // a camera frame is sent whole (no camera streams more than this)
+  const MAX_UPLOAD = Number(root.dataset.maxUpload) || 8 * 1024 * 1024;
   const FACES = [];
   for (const c of ["R", "B", "G", "Y"]) for (let n = 1; n <= 12; n++) FACES.push(c + n);
   FACES.push("W", "S");
@@ -48,7 +50,7 @@
 
   $("snap").addEventListener("click", () => {
     const video = $("video");
-    const canvas = scaled(video, video.videoWidth, video.videoHeight);
+    const canvas = scaled(video, video.videoWidth, video.videoHeight, SNAP_SIDE);
     canvas.toBlob((blob) => show(blob, canvas.width, canvas.height), "image/jpeg", 0.9);
   });
 
@@ -59,6 +61,9 @@
     const url = URL.createObjectURL(file);
     img.onload = () => {
       URL.revokeObjectURL(url);
+      // the reader reads the photo as taken, so the page agrees with the API; only a photo over
+      // the upload limit is shrunk first
+      if (file.size <= MAX_UPLOAD) { show(file, img.naturalWidth, img.naturalHeight); return; }
       const canvas = scaled(img, img.naturalWidth, img.naturalHeight);
       canvas.toBlob((blob) => show(blob, canvas.width, canvas.height), "image/jpeg", 0.9);
     };
@@ -66,8 +71,8 @@
     img.src = url;
   });
 
-  function scaled(source, width, height) {
-    const k = Math.min(1, MAX_SIDE / Math.max(width, height));
+  function scaled(source, width, height, side = MAX_SIDE) {
+    const k = Math.min(1, side / Math.max(width, height));
     const canvas = document.createElement("canvas");
     canvas.width = Math.round(width * k); canvas.height = Math.round(height * k);
     canvas.getContext("2d").drawImage(source, 0, 0, canvas.width, canvas.height);
@@ -101,6 +106,7 @@
     }
     cards = data.cards.map((d) => ({
       card: d.card, box: d.box, confidence: d.confidence, unsure: d.unsure === true,
+      or: d.or || null,
     }));
     status(cards.length ? fmt(T.found, { n: cards.length }) : T.none, !cards.length);
     selected = null;
@@ -173,6 +179,12 @@
     $("remove").hidden = index < 0;
     $("editor-title").querySelector("strong").textContent =
       index < 0 ? T.add : fmt(T.change, { card: cards[index].card });
+    // the reader's likely alternative comes first, then every face
+    const other = index >= 0 && cards[index].or;
+    for (const button of pick.querySelectorAll(".suggested")) button.classList.remove("suggested");
+    const suggested = other && pick.querySelector(`[data-face="${other}"]`);
+    if (suggested) { suggested.classList.add("suggested"); pick.prepend(suggested); }
+    else for (const face of FACES) pick.append(pick.querySelector(`[data-face="${face}"]`));
     render();
     $("editor").scrollIntoView({ block: "nearest" });
   }
@@ -213,7 +225,9 @@
     const ticket = ++pending;
     const verdict = $("verdict"), confirm = $("confirm");
     if (!cards.length) { verdict.hidden = true; confirm.hidden = true; return; }
-    const body = { cards: cards.map((c) => c.card) };
+    // unsure cards go marked ("W?", "Y8?/Y9") so the verdict says whether it hangs on them
+    const marked = (c) => (unsure(c) ? `${c.card}?${c.or ? "/" + c.or : ""}` : c.card);
+    const body = { cards: cards.map(marked) };
     if (mode === "check") {
       body.game = Number(root.dataset.game); body.player = root.dataset.player;
       if (root.dataset.phase) body.phase = Number(root.dataset.phase);
@@ -237,18 +251,43 @@
     const done = new URL(root.dataset.doneUrl, window.location.href);
     if (mode === "check") {
       const ok = data.verdict && data.verdict.valid;
-      verdict.className = "verdict " + (ok ? "ok" : "no");
-      verdict.textContent = (ok ? "✓ " + T.valid : "✗ " + T.invalid)
-        + (data.verdict && data.verdict.message ? ": " + data.verdict.message : "");
+      const doubt = data.verdict && data.verdict.doubt;
+      verdict.className = "verdict " + (doubt ? "doubt" : ok ? "ok" : "no");
+      verdict.textContent = doubt ? "? " + doubt.message
+        : (ok ? "✓ " + T.valid : "✗ " + T.invalid)
+          + (data.verdict && data.verdict.message ? ": " + data.verdict.message : "");
       confirm.hidden = !ok;
     } else {
-      verdict.className = "verdict ok";
-      verdict.textContent = fmt(T.points, { n: data.count, points: data.points });
+      verdict.className = "verdict " + (data.unsure_points ? "doubt" : "ok");
+      verdict.textContent = fmt(T.points, { n: data.count, points: data.points })
+        + (data.unsure_points ? " " + fmt(T.unsure_points, { points: data.unsure_points }) : "");
       done.searchParams.set(`points-${root.dataset.seat}`, data.points);
       confirm.hidden = false;
     }
     confirm.href = done.pathname + done.search;
+    gate();
   }
+
+  // ---- unsure cards are confirmed before anything is recorded --------------------------------
+  function gate() {
+    const toCheck = cards.filter(unsure);
+    $("confirm").classList.toggle("waiting", toCheck.length > 0);
+    $("confirm-unsure").hidden = true;
+    if (!toCheck.length) return;
+    $("confirm-unsure-text").textContent = fmt(T.confirm_first,
+      { cards: toCheck.map((c) => c.card + "?").join(" ") });
+  }
+  $("confirm").addEventListener("click", (event) => {
+    if (!cards.some(unsure)) return;
+    event.preventDefault();  // the cards marked ? first
+    $("confirm-unsure").hidden = false;
+    $("confirm-unsure").scrollIntoView({ block: "nearest" });
+  });
+  $("confirm-all").addEventListener("click", () => {
+    for (const item of cards) if (unsure(item)) Object.assign(item, { unsure: false });
+    $("confirm-unsure").hidden = true;
+    render();
+  });
 
   // cards handed over in the address (?cards=, from the live page): start from them
   if (root.dataset.cards) {
