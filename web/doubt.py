@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from scorer.cards import parse_card
-from scorer.errors import NotationError
+from scorer.live.feed import LiveReading
 from scorer.rules.doubt import ReadCard, read_cards_from, unsure_points, weigh
 from scorer.rules.phases import PhaseSpec
+from scorer.vision.reading import DetectedCard
 from web import i18n
 
 
@@ -35,18 +35,11 @@ def split_marks(value: Any) -> tuple[Any, tuple[ReadCard, ...] | None]:
     return [str(item.card) for item in read], read
 
 
-def from_detections(cards: Iterable[dict[str, Any]]) -> tuple[ReadCard, ...]:
-    """ReadCards from a reading's card dicts (``card``, ``unsure``, optional ``or``)."""
-    read = []
-    for item in cards:
-        alternative = item.get("or")
-        unsure = bool(item.get("unsure"))
-        try:
-            other = parse_card(alternative) if unsure and alternative else None
-        except NotationError:
-            other = None
-        read.append(ReadCard(parse_card(item["card"]), unsure, other))
-    return tuple(read)
+def from_reading(cards: Iterable[DetectedCard]) -> tuple[ReadCard, ...]:
+    """ReadCards from a reading's cards: each card, whether it is unsure and, when it is, its
+    likely alternative."""
+    return tuple(ReadCard(item.card, item.unsure, item.alternative if item.unsure else None)
+                 for item in cards)
 
 
 def add_doubt(
@@ -72,15 +65,14 @@ def add_doubt(
 
 
 
-def live_doubt(live: Any) -> tuple[tuple[ReadCard, ...], bool]:
+def live_doubt(live: LiveReading) -> tuple[tuple[ReadCard, ...], bool]:
     """``(stable cards with their doubt, no cards in view)`` for a live reading.
 
     A stable card is unsure when every reading of its face in the newest frame is unsure; the
     view holds no cards unless the newest frame reads at least one stable card sure (phantoms
     on an empty table come and go, read unsure, so they never get a verdict).
     """
-    sure = {str(card.card) for card in live.detected.cards if not card.unsure}
-    seen = {str(card.card) for card in live.detected.cards}
-    read = tuple(ReadCard(card, str(card) in seen and str(card) not in sure)
-                 for card in live.cards)
-    return read, not any(str(card) in sure for card in live.cards)
+    sure = {card.card for card in live.detected.cards if not card.unsure}
+    seen = {card.card for card in live.detected.cards}
+    read = tuple(ReadCard(card, card in seen and card not in sure) for card in live.cards)
+    return read, not any(card in sure for card in live.cards)

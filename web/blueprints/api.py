@@ -241,7 +241,7 @@ def check() -> Response:
         image = images.image_from_request(request)
         detection = reader.read(image)
         cards = tuple(item.card for item in detection.cards)
-        read = doubt.from_detections(detection.to_dict()["cards"])
+        read = doubt.from_reading(detection.cards)
     phase, natural = _phase_of(body)
     result = checking.summary(cards, phase, natural)
     if read is not None:  # typed cards without a mark answer as they always did
