@@ -8,13 +8,11 @@ reading gives the same from each card's ``unsure`` and ``or``. :func:`add_doubt`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from scorer.live.feed import LiveReading
 from scorer.rules.doubt import ReadCard, read_cards_from, unsure_points, weigh
 from scorer.rules.phases import PhaseSpec
-from scorer.vision.reading import DetectedCard
 from web import i18n
 
 
@@ -33,13 +31,6 @@ def split_marks(value: Any) -> tuple[Any, tuple[ReadCard, ...] | None]:
         return value, None
     read = read_cards_from(tokens)
     return [str(item.card) for item in read], read
-
-
-def from_reading(cards: Iterable[DetectedCard]) -> tuple[ReadCard, ...]:
-    """ReadCards from a reading's cards: each card, whether it is unsure and, when it is, its
-    likely alternative."""
-    return tuple(ReadCard(item.card, item.unsure, item.alternative if item.unsure else None)
-                 for item in cards)
 
 
 def add_doubt(

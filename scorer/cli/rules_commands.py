@@ -16,7 +16,9 @@ from scorer.cards import Card, hand_points, parse_cards
 from scorer.cli.arg_types import phase_number
 from scorer.cli.output import fail
 from scorer.errors import NotationError, RulesError
-from scorer.rules.doubt import ReadCard, read_cards_from, weigh
+from scorer.rules.doubt import read_cards_from, read_cards_of, weigh
+from scorer.rules.hits import can_hit
+from scorer.vision import reading as vision_reading
 
 CHECK_DESCRIPTION = """Check whether cards (in any order) make a phase.
 
@@ -114,9 +116,7 @@ def gather_cards(args: argparse.Namespace) -> tuple[Card, ...]:
     if getattr(args, "image", None) is not None:
         if args.cards:
             raise NotationError("give the cards or --image IMG, not both")
-        from scorer.vision.reading import cards_from_image
-
-        cards = cards_from_image(args.image)
+        cards = vision_reading.cards_from_image(args.image)
         print(f"read from {args.image}: {' '.join(map(str, cards))}", file=sys.stderr)
         return cards
     cards = parse_cards(args.cards or ())
@@ -131,10 +131,7 @@ def gather_read_cards(args: argparse.Namespace):
     if getattr(args, "image", None) is not None:
         if args.cards:
             raise NotationError("give the cards or --image IMG, not both")
-        from scorer.vision.reading import detected_in_image
-
-        read = tuple(ReadCard(c.card, c.unsure, c.alternative if c.unsure else None)
-                     for c in detected_in_image(args.image))
+        read = read_cards_of(vision_reading.detected_in_image(args.image))
         print(f"read from {args.image}: {' '.join(map(str, read))}", file=sys.stderr)
         return read
     tokens = [token for text in args.cards or () for token in text.split()]
@@ -172,8 +169,6 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_hit(args: argparse.Namespace) -> int:
-    from scorer.rules.hits import can_hit
-
     try:
         verdict = can_hit(args.kind, args.group, args.card)
     except RulesError as error:

@@ -68,6 +68,14 @@ def read_cards_from(values: str | Iterable[str | ReadCard]) -> tuple[ReadCard, .
     return tuple(v if isinstance(v, ReadCard) else ReadCard.parse(v) for v in items)
 
 
+def read_cards_of(detected: Iterable[Any]) -> tuple[ReadCard, ...]:
+    """Read cards from a reader's cards (anything with ``card``, ``unsure`` and ``alternative``,
+    such as :class:`scorer.vision.reading.DetectedCard`): an alternative counts only for a card
+    the reader was unsure of."""
+    return tuple(ReadCard(item.card, item.unsure, item.alternative if item.unsure else None)
+                 for item in detected)
+
+
 @dataclass(frozen=True)
 class WeighedVerdict:
     """The verdict on the cards as read, and the unsure cards it hangs on.

@@ -9,13 +9,22 @@ import pytest
 
 from scorer.cards import parse_card
 from scorer.errors import NotationError
-from scorer.rules.doubt import ReadCard, read_cards_from, unsure_points, weigh
+from scorer.rules.doubt import ReadCard, read_cards_from, read_cards_of, unsure_points, weigh
 
 
 @pytest.mark.parametrize("text", ["R5", "W?", "S", "Y8?/Y9", "B12?/W"])
 def test_read_card_text_round_trips(text):
     assert str(ReadCard.parse(text)) == text
     assert ReadCard.parse(str(ReadCard.parse(text))) == ReadCard.parse(text)
+
+
+def test_the_readers_cards_keep_an_alternative_only_when_unsure():
+    from types import SimpleNamespace as Seen
+
+    y8, y9 = parse_card("Y8"), parse_card("Y9")
+    read = read_cards_of([Seen(card=y8, unsure=True, alternative=y9),
+                          Seen(card=y9, unsure=False, alternative=y8)])
+    assert read == (ReadCard(y8, True, y9), ReadCard(y9))
 
 
 def test_read_card_parses_its_parts():

@@ -15,6 +15,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
 
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
+from scorer.rules.doubt import read_cards_of
 from web import checking, doubt, images, keeper, reader, service, store
 from web.versions import api_version, require_current
 
@@ -241,7 +242,7 @@ def check() -> Response:
         image = images.image_from_request(request)
         detection = reader.read(image)
         cards = tuple(item.card for item in detection.cards)
-        read = doubt.from_reading(detection.cards)
+        read = read_cards_of(detection.cards)
     phase, natural = _phase_of(body)
     result = checking.summary(cards, phase, natural)
     if read is not None:  # typed cards without a mark answer as they always did
