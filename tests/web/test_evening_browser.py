@@ -24,6 +24,10 @@ def scan_hand(page, seat: int, path, add_wild: bool = False) -> None:
     """From the round form: scan this seat's hand and put the points into the round."""
     page.click(f"fieldset[data-seat='{seat}'] >> text=Scan hand")
     page.set_input_files("#file", str(path))
+    page.wait_for_selector("#chips .chip")
+    while page.locator("#chips .chip.unsure").count():  # the player looks at each one: right
+        page.click("#chips .chip.unsure >> nth=0")
+        page.click("#close-editor")
     page.wait_for_selector("#verdict.ok")
     if add_wild:
         page.click("#add-card")
@@ -88,6 +92,7 @@ def test_one_submit_shows_every_problem_beside_its_field(page, server):
     assert 0 <= first["y"] and first["y"] + first["height"] <= bar["y"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "phone-round-errors.png"))
+    page.locator("fieldset[data-seat='2']").screenshot(path=str(SHOTS / "phone-round-fix.png"))
     # marking who went out ticks their phase; the 30 points are fixed by "they laid down"
     page.check("input[name=went_out][value='0']")
     assert page.is_checked("input[name=completed-0][value=yes]")
@@ -311,3 +316,22 @@ def test_the_decks_page_takes_our_deck_and_says_what_a_name_may_hold(page, serve
     page.click("#deck-form button[type=submit]")
     assert "Give the deck a name" in page.inner_text("#deck-name-error")
     assert page.url.endswith("/decks/")
+
+
+def test_the_card_count_follows_a_removal_and_labels_of_cards_side_by_side_do_not_overlap(
+        page, server, tmp_path):
+    game_id = start_game(page, server["url"], ["Wes", "Xia"])
+    page.goto(f"{server['url']}/games/{game_id}/players/1/hand")
+    page.set_input_files("#file", str(photo(tmp_path / "hand.jpg", ["R5"] * 6)))
+    page.wait_for_selector("#chips .chip")
+    assert "Cards found: 6" in page.inner_text("#status")
+    page.click("#chips .chip >> nth=0")
+    page.click("#remove")
+    sync_api.expect(page.locator("#status")).to_contain_text("Cards found: 5")
+    labels = [page.locator("#overlay rect.box-label-bg").nth(i).bounding_box()
+              for i in range(page.locator("#overlay rect.box-label-bg").count())]
+    assert len(labels) == 5
+    for a, b in zip(labels, labels[1:]):
+        apart = a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+        stacked = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+        assert apart or stacked, (a, b)

@@ -23,6 +23,7 @@
   let stream = null;
 
   const status = (text, isError) => {
+    delete $("status").dataset.kind;
     $("status").textContent = text;
     $("status").className = isError ? "error" : "muted";
   };
@@ -108,7 +109,7 @@
       card: d.card, box: d.box, confidence: d.confidence, unsure: d.unsure === true,
       or: d.or || null,
     }));
-    status(cards.length ? fmt(T.found, { n: cards.length }) : T.none, !cards.length);
+    $("status").dataset.kind = "found";  // render() keeps the count current
     selected = null;
     render();
   }
@@ -135,14 +136,19 @@
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
       const label = document.createElementNS(SVG, "text");
-      label.setAttribute("x", x1 + unit * 0.2); label.setAttribute("y", y1 - unit * 0.3);
-      label.setAttribute("font-size", unit * 1.3);
+      const text = item.card + (doubt ? "?" : "");
+      // a label never wider than its card, so labels of cards side by side do not overlap;
+      // inside the box when there is no room above it
+      const u = Math.min(unit, (x2 - x1) / (0.6 + 0.85 * text.length));
+      const top = y1 - u * 1.6 >= 0 ? y1 - u * 1.6 : y1;
+      label.setAttribute("x", x1 + u * 0.2); label.setAttribute("y", top + u * 1.3);
+      label.setAttribute("font-size", u * 1.3);
       label.setAttribute("class", "box-label");
-      label.textContent = item.card + (doubt ? "?" : "");
+      label.textContent = text;
       const bg = document.createElementNS(SVG, "rect");
-      bg.setAttribute("x", x1); bg.setAttribute("y", y1 - unit * 1.6);
-      bg.setAttribute("width", unit * (0.6 + 0.85 * label.textContent.length));
-      bg.setAttribute("height", unit * 1.6);
+      bg.setAttribute("x", x1); bg.setAttribute("y", top);
+      bg.setAttribute("width", u * (0.6 + 0.85 * text.length));
+      bg.setAttribute("height", u * 1.6);
       bg.setAttribute("class", "box-label-bg" + (doubt ? " unsure" : ""));
       overlay.append(rect, bg, label);
     });
@@ -167,6 +173,10 @@
       chips.append(li);
     });
     $("count").textContent = cards.length ? `(${cards.length})` : "";
+    if ($("status").dataset.kind === "found") {
+      $("status").textContent = cards.length ? fmt(T.found, { n: cards.length }) : T.none;
+      $("status").className = cards.length ? "muted" : "error";
+    }
     const toCheck = cards.filter(unsure).length;
     $("unsure-hint").hidden = !toCheck;
     $("unsure-hint").textContent = fmt(T.unsure, { n: toCheck });
