@@ -8,6 +8,7 @@ number, ``2**63``, negatives, floats, JSON nested 10,000 deep and very long text
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from urllib.parse import quote
@@ -19,8 +20,9 @@ from hypothesis import strategies as st
 from tests.conftest import FakeReader, png_bytes
 from web import create_app
 
-EXAMPLES = 12
-"""Examples per route and method: about 1,000 requests in all, well under a minute."""
+EXAMPLES = int(os.environ.get("PHASE10_FUZZ_EXAMPLES", "12"))
+"""Examples per route and method: about 700 requests in all, under a minute on two cores
+(``PHASE10_FUZZ_EXAMPLES`` raises it for a longer run)."""
 
 NASTY_TEXT = ["²", "٣", "9" * 5000, str(2**63), str(2**64), "-1", "-9223372036854775809",
               "1.5", "1e309", "NaN", "", " ", "\x00", "0x10", "W/\"7\"", "A" * 100_000,
