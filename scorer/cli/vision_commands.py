@@ -31,11 +31,14 @@ DETECT_EXAMPLES = """examples:
   phase10 detect a.jpg b.jpg --json --conf 0.4      (one JSON object per line, per image)
 
 --json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2],
-"unsure": false}, ...], "count": N, "points": P} per image (boxes in image pixels; unsure: read
-with less confidence than the reader trusts, worth a look; points = penalty points of the cards
-read). With several images: one such object per line (JSON Lines), in the order the images
-were given. All images are decoded before anything is printed: if one is missing or unreadable
-the command prints the error and nothing else. With --annotate and several images, OUT gets the
+"unsure": false, "chance": 0.98, "or": "R6"}, ...], "count": N, "points": P} per image (boxes
+in image pixels; confidence: the detector's score; chance: the calibrated chance the card is read
+right, from the score and what the pixels say (the other corner, another face on the same spot,
+the colour); unsure: a chance too low to trust, worth a look; or, where there is one: the card it
+most likely is otherwise; points = penalty points of the cards read). With several images: one
+such object per line (JSON Lines), in the order the images were given. All images are decoded
+before anything is printed: if one is missing or unreadable the command prints the error and
+nothing else. With --annotate and several images, OUT gets the
 image's stem appended (boxed.jpg -> boxed_table.jpg). The model is models/phase10-cards.onnx
 or $PHASE10_MODEL. Exit codes: 0 read, 2 a missing/unreadable image or no model.
 """
@@ -158,6 +161,8 @@ def run_detect(args: argparse.Namespace) -> int:
 def _remarks(card: DetectedCard) -> str:
     """What the text output says after a card: an unsure reading, a colour check that differed."""
     remarks = ["unsure: check it"] if card.unsure else []
+    if card.unsure and card.alternative is not None:
+        remarks.append(f"or {card.alternative}")
     if card.colour_check not in ("agree", "unknown"):
         remarks.append(f"colour check: {card.colour_check}")
     return f" ({'; '.join(remarks)})" if remarks else ""
@@ -211,7 +216,11 @@ def _print_photo_eval(args: argparse.Namespace, read, progress) -> int:
         print(json.dumps(figures))
         return 0
     for key, value in figures.items():
-        if isinstance(value, dict):
+        if key.startswith("reliability"):
+            print(f"{key:>28}:")
+            for line in reliability_lines(value):
+                print(" " * 18 + line)
+        elif isinstance(value, dict):
             print(f"{key:>28}:")
             for name, cell in value.items():
                 print(f"{name:>28}: {cell['recall']} of {cell['indices']}")

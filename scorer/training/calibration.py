@@ -12,6 +12,7 @@ many cards were read there and the share of them that was right.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,3 +128,26 @@ def reliability_lines(rows: list[dict[str, Any]]) -> list[str]:
         lines.append(f"{row['bin']:>12} {row['cards']:>6} {row['mean_confidence']:>6.3f} "
                      f"{row['right']:>6.3f}")
     return lines
+
+
+def match_by_count(truth: Iterable[str], cards: Iterable[Any], key: Any = str) -> list[CardOutcome]:
+    """Outcomes when the truth has no places (a photo's list of symbols or cards): the most
+    confident reading first takes a truth entry equal to ``key(card.card)``; a card left
+    without one is a misread while truth entries remain unmatched, a phantom after."""
+    left = Counter(truth)
+    cards = sorted(cards, key=lambda c: -c.confidence)
+    spare = sum(left.values()) - sum((Counter(key(c.card) for c in cards) & left).values())
+    outcomes = []
+    for card in cards:
+        name = key(card.card)
+        if left[name] > 0:
+            left[name] -= 1
+            outcome = "right"
+        elif spare > 0:
+            spare -= 1
+            outcome = "misread"
+        else:
+            outcome = "phantom"
+        outcomes.append(CardOutcome(float(card.confidence), bool(card.unsure), outcome,
+                                    getattr(card, "chance", None)))
+    return outcomes

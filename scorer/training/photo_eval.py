@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.cards import ALL_FACES, Card, parse_card
+from scorer.training.calibration import CalibrationReport, match_by_count
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 SIZE_BINS = (0, 15, 30, 45, 60, 75, 100, 150)  # index-size bin edges, pixels at 640
@@ -143,6 +144,7 @@ class PhotoReport:
     empty_cards: int = 0
     seconds: float = 0.0
     by_size: dict[str, list[int]] = field(default_factory=dict)  # bin -> [truth, recalled]
+    calibration: CalibrationReport = field(default_factory=CalibrationReport)
 
     def add(self, truth: PhotoTruth, read: list[Card]) -> None:
         """Score one photo: ``read`` are the cards the reader gave."""
@@ -214,6 +216,7 @@ class PhotoReport:
                        "recall": ratio(self.by_size[name][1], self.by_size[name][0])}
                 for name in order if name in self.by_size
             }
+        out.update(self.calibration.to_dict())  # unsure marks and reliability, by count
         out["ms_per_image"] = round(1000 * self.seconds / self.photos, 1) if self.photos else 0.0
         return out
 
@@ -242,6 +245,10 @@ def evaluate_photos(
         reading = reader(image)
         report.seconds += time.perf_counter() - started
         report.add(truth, [card.card for card in reading.cards])
+        key = str if coloured else symbol_of
+        report.calibration.add(match_by_count(
+            [key(parse_card(label)) if coloured else symbol_of(label) for label in truth.labels],
+            reading.cards, key=key))
         if progress:
             progress(k + 1, len(truths))
     return report

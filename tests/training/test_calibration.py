@@ -3,7 +3,12 @@
 from dataclasses import dataclass
 
 from scorer.cards import Card, parse_card
-from scorer.training.calibration import CalibrationReport, match_cards, reliability_lines
+from scorer.training.calibration import (
+    CalibrationReport,
+    match_by_count,
+    match_cards,
+    reliability_lines,
+)
 
 RECORD = {"cards": [
     {"face": "R5", "indices": [{"box": [10, 10, 20, 20]}, {"box": [80, 130, 90, 140]}]},
@@ -63,3 +68,11 @@ def test_report_gives_the_marked_shares_and_the_reliability_table():
     assert figures["reliability_calibrated"] == []  # these cards carry no calibrated chance
     assert reliability_lines(figures["reliability"])[2].split() == ["0.9-1.0", "1", "0.950",
                                                                     "1.000"]
+
+
+def test_without_places_the_most_confident_reading_takes_the_truth():
+    outcomes = match_by_count(["5", "5", "W"], [
+        read("R5", 0.9, ()), read("B5", 0.5, ()), read("G5", 0.4, (), unsure=True),
+        read("S", 0.3, (), unsure=True)], key=lambda card: str(card)[-1] if card.is_natural
+        else str(card))
+    assert [o.outcome for o in outcomes] == ["right", "right", "misread", "phantom"]
