@@ -86,3 +86,20 @@ def test_a_badly_marked_card_is_a_notation_error(client):
     response = client.post("/api/check", json={"cards": ["R5/R6"], "phase": 1})
     assert response.status_code == 400
     assert "alternative" in response.get_json()["error"]
+
+
+def post_detect(client):
+    data = {"image": (io.BytesIO(png_bytes(160, 48)), "p.png")}
+    return client.post("/api/detect", data=data, content_type="multipart/form-data",
+                       headers={"X-Requested-With": "test"}).get_json()
+
+
+def test_a_photo_of_unsure_phantoms_alone_reads_no_cards(app, client):
+    """'a plain photo with the words "no cards here" read S?, R3? and R8?'"""
+    app.config["CARD_READER"] = DoubtfulReader([("S", 0.5), ("R3", 0.45), ("R8", 0.6)])
+    body = post_detect(client)
+    assert body["no_cards"] is True and body["count"] == 3
+    app.config["CARD_READER"] = DoubtfulReader([("R3", 0.95), ("R8", 0.6)])
+    assert post_detect(client)["no_cards"] is False
+    app.config["CARD_READER"] = DoubtfulReader([])
+    assert post_detect(client)["no_cards"] is True

@@ -173,3 +173,15 @@ def test_a_hand_scan_shows_the_unsure_share_and_asks_before_the_points_go_in(
     sync_api.expect(page.locator("#verdict")).to_contain_text("2 cards, 15 points")
     page.click("#confirm")
     page.wait_for_url(re.compile(r"points-1=15"))
+
+
+def test_a_photo_of_unsure_phantoms_alone_says_no_card_was_read_for_sure(page, server, tmp_path):
+    names = ["S", "R3", "R8"]
+    server["reader"].names, server["reader"].unsure = names, set(names)
+    game = new_game(page, server["url"])
+    page.goto(f"{server['url']}/games/{game}/players/1/hand")
+    page.set_input_files("#file", str(photo(tmp_path / "text.jpg", names)))
+    sync_api.expect(page.locator("#status")).to_contain_text("No card read for sure")
+    page.click("#chips .chip[data-card=R3]")
+    page.click("#close-editor")  # the player says R3 is a card after all
+    sync_api.expect(page.locator("#status")).to_contain_text("Cards found: 3")

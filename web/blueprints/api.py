@@ -214,11 +214,13 @@ def undo(game_id: int) -> Response:
 @bp.post("/detect")
 def detect() -> Response:
     """Cards in a photo: ``{"cards": [{"card", "confidence", "box", "unsure"}], "count",
-    "points", "width", "height"}``."""
+    "points", "width", "height", "no_cards"}``; ``no_cards``: no card is read sure (an empty
+    table's phantoms are read unsure)."""
     image = images.image_from_request(request)
     reading = reader.read(image)
     height, width = image.shape[:2]
-    return jsonify({**reading.to_dict(), "width": width, "height": height})
+    no_cards = not any(not card.unsure for card in reading.cards)
+    return jsonify({**reading.to_dict(), "width": width, "height": height, "no_cards": no_cards})
 
 
 @bp.post("/check")

@@ -174,8 +174,11 @@
     });
     $("count").textContent = cards.length ? `(${cards.length})` : "";
     if ($("status").dataset.kind === "found") {
-      $("status").textContent = cards.length ? fmt(T.found, { n: cards.length }) : T.none;
-      $("status").className = cards.length ? "muted" : "error";
+      // no card read for sure is no card: phantoms on an empty table are read unsure
+      const noneSure = cards.length > 0 && cards.every(unsure);
+      $("status").textContent = !cards.length ? T.none
+        : noneSure ? T.none_sure : fmt(T.found, { n: cards.length });
+      $("status").className = cards.length && !noneSure ? "muted" : "error";
     }
     const toCheck = cards.filter(unsure).length;
     $("unsure-hint").hidden = !toCheck;
