@@ -3,6 +3,10 @@
 The detector tells R5 from B5 by colour alone, which is what lighting fools most easily; this
 module measures the colour independently so the reader can flag (or fix) a disagreement.
 Hues are OpenCV's 0..180 scale.
+
+Colour constancy: a webcam's green cast or a warm lamp moves every hue, so each index is first
+white-balanced on its own neutral pixels (the white digit or the paper around a coloured one:
+the brightest, least saturated pixels of the box), then its ink votes.
 """
 
 from __future__ import annotations
@@ -22,10 +26,14 @@ HUE_RANGES: dict[Colour, tuple[tuple[int, int], ...]] = {
     Colour.GREEN: ((37, 88), ),
     Colour.BLUE: ((89, 135), ),
 }
-MIN_SATURATION = 80
+MIN_SATURATION = 40  # after white balance: washed-out webcam ink is still ink
+INK_FLOOR = 0.5  # ...but only pixels at least half as saturated as the box's inkiest vote
 MIN_VALUE = 60
 MIN_PIXELS = 12
 INSET = 0.15
+NEUTRAL_MAX_SATURATION = 110  # a white that a cast tints stays below this (ink lies above)
+NEUTRAL_SHARE = 0.2  # the brightest fifth of the low-saturation pixels give the white
+MAX_GAIN = 1.8  # white-balance gains are kept within [1 / MAX_GAIN, MAX_GAIN]
 
 
 @dataclass(frozen=True)
@@ -46,8 +54,10 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
 
     Only the middle of the box counts (an :data:`INSET` share is cut from each side).
 
-    Works for coloured glyphs on white and for white glyphs on colour alike: only saturated,
-    reasonably bright pixels vote. Returns ``ColourMeasure(None, 0.0, n)`` when fewer than
+    Works for coloured glyphs on white and for white glyphs on colour alike: the box is
+    white-balanced on its own neutral pixels (:func:`white_balance`), then only reasonably
+    bright pixels at least :data:`INK_FLOOR` as saturated as its inkiest (and never under
+    :data:`MIN_SATURATION`) vote. Returns ``ColourMeasure(None, 0.0, n)`` when fewer than
     :data:`MIN_PIXELS` pixels are coloured (a black Wild or Skip, a washed-out photo).
     """
     h, w = image_bgr.shape[:2]
@@ -59,8 +69,13 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     crop = image_bgr[y1:y2, x1:x2]
     if crop.size == 0:
         return ColourMeasure(None, 0.0, 0)
-    hsv = cv2.cvtColor(np.ascontiguousarray(crop[..., :3]), cv2.COLOR_BGR2HSV).reshape(-1, 3)
-    coloured = hsv[(hsv[:, 1] >= MIN_SATURATION) & (hsv[:, 2] >= MIN_VALUE)]
+    balanced = white_balance(np.ascontiguousarray(crop[..., :3]))
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    bright = hsv[hsv[:, 2] >= MIN_VALUE]
+    if bright.shape[0] < MIN_PIXELS:
+        return ColourMeasure(None, 0.0, int(bright.shape[0]))
+    floor = max(MIN_SATURATION, INK_FLOOR * float(np.percentile(bright[:, 1], 95)))
+    coloured = bright[bright[:, 1] >= floor]
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
         return ColourMeasure(None, 0.0, n)
@@ -71,6 +86,27 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     }
     best = max(votes, key=lambda c: votes[c])
     return ColourMeasure(best, votes[best] / n, n)
+
+
+def white_balance(crop_bgr: np.ndarray) -> np.ndarray:
+    """``crop_bgr`` (H, W, 3) uint8 with per-channel gains that make its white neutral.
+
+    The white is the mean of the brightest :data:`NEUTRAL_SHARE` of the pixels whose saturation
+    is under :data:`NEUTRAL_MAX_SATURATION`; with too few such pixels the crop comes back as is.
+    """
+    hsv = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    pixels = crop_bgr.reshape(-1, 3)
+    candidates = np.flatnonzero(hsv[:, 1] < NEUTRAL_MAX_SATURATION)
+    if candidates.size < MIN_PIXELS:
+        return crop_bgr
+    value = hsv[candidates, 2]
+    n = max(MIN_PIXELS, int(candidates.size * NEUTRAL_SHARE))
+    brightest = candidates[np.argsort(-value, kind="stable")[:n]]
+    white = pixels[brightest].astype(np.float32).mean(axis=0)
+    if float(white.min()) < MIN_VALUE:  # the lightest neutral is dark grey: no white to trust
+        return crop_bgr
+    gains = np.clip(white.mean() / np.maximum(white, 1.0), 1 / MAX_GAIN, MAX_GAIN)
+    return np.clip(crop_bgr.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
 
 @dataclass(frozen=True)
@@ -88,6 +124,8 @@ class ColourVerdict:
 
 
 STRONG_SHARE = 0.6
+CLEAR_SHARE = 0.8  # a lone readable index overrules the class with this share of its pixels
+CLEAR_PIXELS = 30
 DISAGREE_FACTOR = 0.6
 CORRECTED_FACTOR = 0.8
 
@@ -98,10 +136,13 @@ def judge_colour(
     """Compare the detector's colour with the measured one(s) of the card's indices.
 
     Several measures (one per index) vote weighted by their pixel counts. The colour is corrected
-    (confidence x :data:`CORRECTED_FACTOR`) only when ``correct`` is true and both indices of the
-    card measure the same other colour, each with at least :data:`STRONG_SHARE` of its coloured
-    pixels (one index can be half covered by another card); otherwise a disagreement keeps the
-    detector's colour with confidence x :data:`DISAGREE_FACTOR`.
+    (confidence x :data:`CORRECTED_FACTOR`) only when ``correct`` is true and either both
+    indices of the card measure the same other colour, each with at least :data:`STRONG_SHARE`
+    of its coloured pixels (one index can be half covered by another card), or one index
+    disagrees clearly (:data:`CLEAR_SHARE` of at least :data:`CLEAR_PIXELS` pixels) and no
+    index measures the detector's colour (the other corner under fingers, out of the frame or
+    unreadable); otherwise a disagreement keeps the detector's colour with confidence x
+    :data:`DISAGREE_FACTOR`.
     """
     if detected is None:
         return ColourVerdict("unknown", None, 1.0)
@@ -119,7 +160,10 @@ def judge_colour(
         return ColourVerdict("agree", detected, 1.0)
     share = tally[measured] / total
     votes = sum(1 for m in measures if m.colour is measured and m.share >= STRONG_SHARE)
-    if correct and share >= STRONG_SHARE and votes >= 2:
+    supported = any(m.colour is detected for m in measures)
+    clear = any(m.colour is measured and m.share >= CLEAR_SHARE and m.pixels >= CLEAR_PIXELS
+                for m in measures)
+    if correct and share >= STRONG_SHARE and (votes >= 2 or (clear and not supported)):
         return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
     return ColourVerdict("disagree", detected, DISAGREE_FACTOR)
 

@@ -22,6 +22,7 @@ from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
+from scorer.vision.geometry import box_iou
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
@@ -32,7 +33,7 @@ from scorer.vision.pairing import (
     drop_shadowed,
     pair_indices,
 )
-from scorer.vision.second_look import HINT_CONF, look_again
+from scorer.vision.second_look import COARSE_IMGSZ, HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
@@ -58,6 +59,14 @@ def get_detector(path: str | None = None, imgsz: int | None = None) -> OnnxDetec
 @lru_cache(maxsize=4)
 def _detector(path: str, imgsz: int | None) -> OnnxDetector:
     return OnnxDetector(path, imgsz)
+
+
+def coarse_detector(detector: Any) -> OnnxDetector | None:
+    """The same ONNX model at :data:`~scorer.vision.second_look.COARSE_IMGSZ` for the coarse
+    look, or None when ``detector`` is not a dynamic-input ONNX detector (tests, ultralytics)."""
+    if not isinstance(detector, OnnxDetector) or not detector.metadata.dynamic_input:
+        return None
+    return _detector(str(detector.model_path), COARSE_IMGSZ)
 
 
 def default_weights() -> Path:
@@ -233,11 +242,19 @@ def _centre_colour_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
     return check
 
 
+REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
+
+
 def _respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
-    """Drop the least confident copies beyond one deck's count (a colour fix can exceed it)."""
+    """Drop the least confident copies beyond one deck's count (a colour fix can exceed it),
+    and second readings of one card: the same face on a box that overlaps a more confident one
+    by more than :data:`REPEAT_IOU` (an index paired twice, in fanned hands)."""
     kept: list[DetectedCard] = []
     seen: dict[Card, int] = {}
     for card in sorted(cards, key=lambda c: -c.confidence):
+        twins = [k.box for k in kept if k.card == card.card]
+        if twins and float(box_iou(np.array([card.box]), np.array(twins)).max()) > REPEAT_IOU:
+            continue
         if seen.get(card.card, 0) < DECK_COUNTS[card.card]:
             seen[card.card] = seen.get(card.card, 0) + 1
             kept.append(card)
@@ -264,7 +281,8 @@ def read_cards(
     ``second_look`` reads the part of the photo where the cards lie again, enlarged, when they
     cover only part of it (:mod:`scorer.vision.second_look`), or where the detector only sensed
     indices when it read none: more cards found, up to twice the time; live camera frames skip
-    it.
+    it. Both kinds of reading add a coarse look at the whole frame when the first finds little
+    or only close-up indices (:func:`~scorer.vision.second_look.look_coarse`).
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
@@ -276,9 +294,11 @@ def read_cards(
     if second_look:
         sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
         dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
+        dets = look_coarse(coarse_detector(detector), image, dets, conf, iou)
         dets = look_again(detector, image, dets, conf, iou, hint=sensed)
     else:
         dets = detector.detect(image, conf=conf, iou=iou)
+        dets = look_coarse(coarse_detector(detector), image, dets, conf, iou)
     rivals = sensed if second_look else None  # weaker first-look readings of the same spots
     cards = cards_from_detections(image, dets, colour_check=colour_check, rivals=rivals)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)

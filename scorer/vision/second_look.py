@@ -9,6 +9,11 @@ indices are paired into cards: each look finds cards the other misses.
 A photo taken from too far may give no detection at the reader's confidence at all; then the
 weaker ones (down to ``HINT_CONF``) say where to look, since the detector senses indices it
 cannot yet read.
+
+A card held up to the camera has the opposite problem: its index is larger than any the detector
+learnt to read. When the first look finds little, or only large indices, a coarse look at the
+whole frame at :data:`COARSE_IMGSZ` shrinks them back into range (:func:`look_coarse`); its
+detections join the others only where they add an index or read one more surely.
 """
 
 from __future__ import annotations
@@ -18,13 +23,18 @@ from typing import Any
 import numpy as np
 
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import nms
+from scorer.vision.geometry import box_iou, nms
 
 MARGIN = 3.0  # index sizes kept around the detections, for cards whose other corner was missed
 MIN_ZOOM = 1.1  # a crop enlarged less than this is not worth a second look
 MAX_ZOOM = 2.0  # a smaller crop is widened around its centre (huge indices read badly too)
 MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this are one index
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
+COARSE_IMGSZ = 256  # the coarse look's longest input side
+COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look...
+COARSE_INDEX = 0.06  # ...and one whose median index is this share of the frame's longest side
+COARSE_KEEP = 0.06  # coarse detections smaller than this share are dropped (small reads badly)
+REPLACE_MARGIN = 1.0  # a coarse reading replaces a first-look one only this much more confident
 
 Box = tuple[int, int, int, int]
 
@@ -84,3 +94,39 @@ def look_again(
     )
     both = Detections.merge([first, shifted])
     return both[np.sort(nms(both.xyxy, both.confidence, MERGE_IOU, both.class_id))]
+
+
+def wants_coarse(first: Detections, image_hw: tuple[int, int]) -> bool:
+    """Is a coarse look worth it: few indices found, or indices as large as a close-up's?"""
+    if len(first) < COARSE_BELOW:
+        return True
+    if len(first) == 0:
+        return False
+    return float(np.median(first.sizes)) >= COARSE_INDEX * max(image_hw)
+
+
+def look_coarse(
+    coarse: Any, image: np.ndarray, first: Detections, conf: float, iou: float
+) -> Detections:
+    """``first`` with the detections of ``coarse`` (a detector at :data:`COARSE_IMGSZ`) on the
+    whole frame, when :func:`wants_coarse`; else ``first`` itself.
+
+    Only coarse detections of close-up size (:data:`COARSE_KEEP`) count: at so small an input a
+    small index reads badly. Across the two looks, of two boxes on one index (IoU above
+    :data:`MERGE_IOU`, whatever their classes) the first look's stays unless the coarse one is
+    :data:`REPLACE_MARGIN` more confident (never, as set: replacing cost exact hands on
+    renders); within a look nothing changes.
+    """
+    if coarse is None or not wants_coarse(first, image.shape[:2]):
+        return first
+    far = coarse.detect(image, conf=conf, iou=iou)
+    far = far[far.sizes >= COARSE_KEEP * max(image.shape[:2])]
+    if len(far) == 0:
+        return first
+    if len(first) == 0:
+        return far
+    overlap = box_iou(first.xyxy, far.xyxy) > MERGE_IOU  # (first, far)
+    stronger_far = far.confidence[None, :] > first.confidence[:, None] + REPLACE_MARGIN
+    keep_first = ~(overlap & stronger_far).any(axis=1)
+    keep_far = ~(overlap & ~stronger_far).any(axis=0)
+    return Detections.merge([first[keep_first], far[keep_far]])

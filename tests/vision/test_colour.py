@@ -38,11 +38,42 @@ def test_black_glyphs_and_empty_boxes_measure_nothing():
     assert measure_colour(index_patch(Colour.RED), (50, 50, 60, 60)) == ColourMeasure(None, 0.0, 0)
 
 
+def cast(image: np.ndarray, gains_bgr: tuple[float, float, float]) -> np.ndarray:
+    """``image`` under a coloured light: each channel scaled by its gain."""
+    return np.clip(image.astype(np.float32) * np.array(gains_bgr), 0, 255).astype(np.uint8)
+
+
+WEBCAM_GREEN = (0.75, 1.3, 0.75)  # a green cast of 30 %, as webcam frames show at night
+WARM_LAMP = (0.7, 1.0, 1.3)
+COLD_LIGHT = (1.3, 1.05, 0.75)
+
+
+@pytest.mark.parametrize("light", [WEBCAM_GREEN, WARM_LAMP, COLD_LIGHT])
+@pytest.mark.parametrize("colour", list(Colour))
+def test_measure_sees_through_a_strong_colour_cast(colour, light):
+    """Each index is white-balanced on its own paper before its ink votes."""
+    measured = measure_colour(cast(index_patch(colour), light), (0, 0, 40, 40))
+    assert measured.colour is colour
+
+
+@pytest.mark.parametrize("light", [WEBCAM_GREEN, WARM_LAMP])
+@pytest.mark.parametrize("colour", list(Colour))
+def test_a_white_digit_on_coloured_ink_gives_the_white_balance(colour, light):
+    patch = np.full((40, 40, 3), BGR[colour], np.uint8)
+    cv2.putText(patch, "5", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (245, 245, 245), 4)
+    washed = cv2.addWeighted(cast(patch, light), 0.7, np.full_like(patch, 128), 0.3, 0)
+    assert measure_colour(washed, (0, 0, 40, 40)).colour is colour
+
+
 def test_judge_agreement_disagreement_and_correction():
     red, blue = ColourMeasure(Colour.RED, 0.9, 100), ColourMeasure(Colour.BLUE, 0.9, 100)
     assert judge_colour(Colour.RED, [red]).status == "agree"
-    one = judge_colour(Colour.RED, [blue])
-    assert (one.status, one.colour) == ("disagree", Colour.RED) and one.factor < 1
+    one = judge_colour(Colour.RED, [blue])  # one readable corner, clearly blue
+    assert (one.status, one.colour) == ("corrected", Colour.BLUE) and one.factor < 1
+    split = judge_colour(Colour.RED, [ColourMeasure(Colour.BLUE, 0.7, 100)])
+    assert (split.status, split.colour) == ("disagree", Colour.RED) and split.factor < 1
+    few = judge_colour(Colour.RED, [ColourMeasure(Colour.BLUE, 1.0, 15)])
+    assert few.status == "disagree"
     both = judge_colour(Colour.RED, [blue, blue])
     assert (both.status, both.colour) == ("corrected", Colour.BLUE)
     assert judge_colour(Colour.RED, [blue, blue], correct=False).status == "disagree"
@@ -82,8 +113,19 @@ def test_a_blue_card_detected_as_red_is_corrected_with_lower_confidence():
     assert unchecked.card == parse_card("R5") and unchecked.colour_check == "unknown"
 
 
-def test_one_index_that_disagrees_only_flags_the_card():
+def test_one_index_that_disagrees_clearly_corrects_the_card():
+    """The other corner under a finger or out of the frame: one clear corner decides."""
     image, d = scene(Colour.BLUE)
     (card,) = cards_from_detections(image, d[[0]])
-    assert (str(card.card), card.colour_check) == ("R5", "disagree")
-    assert card.confidence == pytest.approx(0.9 * 0.6)
+    assert (str(card.card), card.colour_check) == ("B5", "corrected")
+    assert card.confidence == pytest.approx(0.9 * 0.8)
+
+
+
+def test_one_card_read_twice_on_one_spot_counts_once():
+    """Fanned hands: one index paired with two others gives the same face twice, one box."""
+    image, d = scene(Colour.RED)
+    third = Detections(np.array([[62, 52, 100, 90]], np.float32), np.array([0.7], np.float32),
+                       np.array([DEFAULT_CLASS_NAMES.index("R5")]))
+    cards = cards_from_detections(image, Detections.merge([d, third]))
+    assert [str(c.card) for c in cards] == ["R5"]

@@ -7,8 +7,8 @@ import pytest
 
 from scorer.vision import second_look
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.reading import read_cards
-from scorer.vision.second_look import MAX_ZOOM, look_again, zoom_region
+from scorer.vision.reading import coarse_detector, read_cards
+from scorer.vision.second_look import MAX_ZOOM, look_again, look_coarse, zoom_region
 
 R5 = DEFAULT_CLASS_NAMES.index("R5")
 G7 = DEFAULT_CLASS_NAMES.index("G7")
@@ -125,3 +125,49 @@ def test_weak_detections_are_not_cards_and_do_not_move_a_found_region():
     merged = look_again(Recorder(), np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7, hint=hint)
     x1, y1, x2, y2 = zoom_region(first, HW)
     assert shapes == [(y2 - y1, x2 - x1)] and merged.names == ["R5"]
+
+
+class CloseUpCoarse:
+    """A coarse detector (the model at 256) that reads a close-up's large index as a Y1."""
+
+    def __init__(self, boxes=((100, 100, 300, 320),), conf=0.8) -> None:
+        self.calls = 0
+        self.found = dets(list(boxes), [DEFAULT_CLASS_NAMES.index("Y1")] * len(boxes), conf)
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        self.calls += 1
+        return self.found
+
+
+def test_a_coarse_look_reads_a_close_up_the_first_look_missed():
+    coarse = CloseUpCoarse()
+    merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), Detections.empty(), 0.45, 0.7)
+    assert coarse.calls == 1 and merged.names == ["Y1"]
+
+
+def test_no_coarse_look_when_the_first_finds_small_indices_enough():
+    first = dets([[400, 300, 420, 320], [800, 500, 820, 520]], [R5, G7])
+    coarse = CloseUpCoarse()
+    assert look_coarse(coarse, np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7) is first
+    assert coarse.calls == 0
+    big = dets([[100, 100, 300, 320], [700, 500, 900, 720]], [R5, G7])  # 200 px indices
+    assert second_look.wants_coarse(big, HW)
+
+
+def test_across_looks_the_first_reading_of_an_index_stays(monkeypatch):
+    first = dets([[100, 100, 300, 320], [700, 500, 720, 520]], [G7, R5], conf=0.6)
+    image = np.zeros((*HW, 3), np.uint8)
+    merged = look_coarse(CloseUpCoarse(conf=0.8), image, first, 0.45, 0.7)
+    assert sorted(merged.names) == ["G7", "R5"]  # the coarse look adds, it does not overrule
+    monkeypatch.setattr(second_look, "REPLACE_MARGIN", 0.1)
+    merged = look_coarse(CloseUpCoarse(conf=0.8), image, first, 0.45, 0.7)
+    assert sorted(merged.names) == ["R5", "Y1"]  # with a margin, a much surer reading wins
+
+
+def test_small_coarse_detections_are_not_trusted():
+    tiny = CloseUpCoarse(boxes=((100, 100, 120, 120),))
+    assert len(look_coarse(tiny, np.zeros((*HW, 3), np.uint8), Detections.empty(), 0.45, 0.7)) == 0
+
+
+def test_read_cards_takes_the_coarse_look_from_a_dynamic_onnx_model_only():
+    assert coarse_detector(ClusterDetector()) is None
