@@ -11,7 +11,8 @@ Three checks run before every request:
   that created it (and returned once by ``POST /api/games``). With ``KEEPER_REQUIRED`` on
   (served on the LAN) a write to a game needs that token: the session's, or the
   ``X-Keeper-Token`` header. Requests from this computer (loopback) are always the keeper.
-  Viewers with the share link only read.
+  Viewers with the share link only read. The keeper hands the game to another device with the
+  keeper link (:func:`keeper_url`, shown on the scoreboard under "More").
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import hmac
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request, session
+from flask import Blueprint, Flask, Response, current_app, redirect, request, session, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import Forbidden
+from werkzeug.exceptions import Forbidden, NotFound
 from werkzeug.sansio.utils import host_is_trusted
 
 from web import store
@@ -31,6 +32,8 @@ HEADER = "X-Keeper-Token"
 SESSION_KEY = "keeper"
 REMEMBERED = 64
 """Keeper tokens one device's cookie holds (the newest games)."""
+
+bp = Blueprint("keeper", __name__)
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 GUARDED_BLUEPRINTS = frozenset({"api", "games", "rounds"})
@@ -56,6 +59,28 @@ def is_keeper(game: store.Game) -> bool:
         return False
     given = request.headers.get(HEADER) or session.get(SESSION_KEY, {}).get(str(game.id), "")
     return hmac.compare_digest(str(given).encode(), game.keeper_token.encode())
+
+
+def keeper_url(game: store.Game) -> str | None:
+    """The link that makes another device this game's keeper too, shown only to the keeper
+    while the keeper check is on (otherwise None)."""
+    if not current_app.config.get("KEEPER_REQUIRED") or not game.keeper_token:
+        return None
+    if not is_keeper(game):
+        return None
+    return url_for("keeper.keep", game_id=game.id, token=game.keeper_token, _external=True)
+
+
+@bp.get("/games/<int:game_id>/keep/<token>")
+def keep(game_id: int, token: str) -> Response:
+    """Open the keeper link: this device keeps the game too; on to its scoreboard."""
+    game = store.get_game(game_id)
+    if not game.keeper_token or not hmac.compare_digest(
+        token.encode(), game.keeper_token.encode()
+    ):
+        raise NotFound()
+    remember(game)
+    return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
 def check_origin() -> None:
@@ -98,6 +123,8 @@ def _from_this_computer() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    """Run the origin and keeper checks before every request."""
+    """Run the origin and keeper checks before every request; add the keeper link."""
     app.before_request(check_origin)
     app.before_request(check_keeper)
+    app.register_blueprint(bp)
+    app.add_template_global(keeper_url, "keeper_url")

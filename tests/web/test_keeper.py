@@ -103,3 +103,15 @@ def test_without_the_lan_setting_any_device_writes_as_before(client):
     other = client.application.test_client()
     other.environ_base["REMOTE_ADDR"] = "192.168.1.31"
     assert other.post("/api/games/1/rounds", json=round_body(1)).status_code == 201
+
+
+def test_the_keeper_link_hands_the_game_to_another_device(lan_app):
+    keeper, phone = device(lan_app, "192.168.1.20"), device(lan_app, "192.168.1.40")
+    keeper.post("/games/new", data={"player-0": "Ann", "player-1": "Bob"}, base_url=LAN)
+    page = keeper.get("/games/1", base_url=LAN).get_data(as_text=True)
+    link = re.search(r'id="keeper-link">[^<]*<a href="([^"]+)"', page).group(1)
+    assert "keeper-link" not in phone.get("/games/1", base_url=LAN).get_data(as_text=True)
+    assert phone.post("/api/games/1/rounds", json=round_body(1), base_url=LAN).status_code == 403
+    assert phone.get(link.rsplit("/", 1)[0] + "/wrong", base_url=LAN).status_code == 404
+    assert phone.get(link, base_url=LAN).status_code == 302
+    assert phone.post("/api/games/1/rounds", json=round_body(1), base_url=LAN).status_code == 201
