@@ -45,20 +45,26 @@ def make_config(host: str, port: int, cert: Path, key: Path, max_body: int) -> A
 
 def serve_https(
     app: Callable[..., Any], host: str, port: int, threads: int, cert: Path, key: Path,
-    max_body: int = 16 * 1024 * 1024,
+    max_body: int = 16 * 1024 * 1024, stop: threading.Event | None = None,
 ) -> None:
     """Serve ``app`` over HTTPS until SIGINT (Ctrl+C) or SIGTERM, then finish open requests.
 
-    Raises ``OSError`` when the address cannot be bound.
+    With ``stop`` (a server in a thread, where signals cannot be caught) it serves until that
+    event is set instead. Raises ``OSError`` when the address cannot be bound.
     """
     from hypercorn.asyncio.run import worker_serve
 
     config = make_config(host, port, cert, key, max_body)
 
+    async def stopped() -> None:
+        while stop is not None and not stop.is_set():
+            await asyncio.sleep(0.1)
+
     async def run() -> None:
         loop = asyncio.get_running_loop()
         loop.set_default_executor(ThreadPoolExecutor(threads, thread_name_prefix="phase10-web"))
-        await worker_serve(_wrapper(app, max_body), config)
+        await worker_serve(_wrapper(app, max_body), config,
+                           shutdown_trigger=None if stop is None else stopped)
 
     asyncio.run(run())
 
