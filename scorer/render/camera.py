@@ -90,8 +90,10 @@ def _smooth_field(rng: np.random.Generator, size: int, cells: int) -> np.ndarray
     return cv2.resize(small, (size, size), interpolation=cv2.INTER_CUBIC)
 
 
-def light_and_colour(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
-    """Lighting gradient, vignette, warm/cool cast and a global exposure change."""
+def light_and_colour(rng: np.random.Generator, img: np.ndarray, strong: bool = False
+                     ) -> np.ndarray:
+    """Lighting gradient, vignette, warm/cool cast and a global exposure change; a strong or
+    mixed white-balance cast in :data:`STRONG_CAST_SHARE` of the images (all with ``strong``)."""
     h, w = img.shape[:2]
     n = 32  # the gain field is smooth: compute it small and scale it up
     yy, xx = np.mgrid[0:n, 0:n].astype(np.float32) / (n - 1) - 0.5
@@ -104,7 +106,7 @@ def light_and_colour(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     cast = np.array([1 + 0.12 * warmth, 1.0 + rng.uniform(-0.04, 0.04), 1 - 0.15 * warmth],
                     np.float32)
     small = gain.astype(np.float32)[..., None] * cast
-    if rng.random() < STRONG_CAST_SHARE:
+    if rng.random() < (1.0 if strong else STRONG_CAST_SHARE):
         small = small / cast * _white_balance(rng, xx, yy)
     return cv2.multiply(img, cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR))
 
@@ -206,10 +208,12 @@ def blur_and_noise(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     return img
 
 
-def photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
-    """All effects in order; returns uint8 RGB."""
-    img = light_and_colour(rng, img.astype(np.float32))
-    if rng.random() < WEBCAM_SHARE:
+def photometric(rng: np.random.Generator, img: np.ndarray, strong_light: bool = False
+                ) -> np.ndarray:
+    """All effects in order; returns uint8 RGB. ``strong_light``: every image gets a strong
+    cast and half of them the webcam look (an evaluation of colour constancy)."""
+    img = light_and_colour(rng, img.astype(np.float32), strong_light)
+    if rng.random() < (0.5 if strong_light else WEBCAM_SHARE):
         img = webcam_look(rng, img)
     img = shadows_and_glare(rng, img)
     img = blur_and_noise(rng, img)

@@ -55,6 +55,7 @@ class Settings:
     crop: int | None = None
     faces: str | None = None  # folder of face photos instead of procedural faces
     version: int = FORMAT_VERSION
+    light: str = "any"  # "strong": every image under a strong colour cast (an evaluation set)
 
 
 def image_rng(seed: int, split: str, index: int) -> np.random.Generator:
@@ -106,7 +107,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
                     font=str(rng.choice(fonts_for(POOL[split]))))
     if layout.kind == "empty" or rng.random() < CLUTTER_SHARE:
         add_clutter(rng, background, int(rng.integers(1, 4)) if layout.kind == "empty" else 1)
-    scene = render_scene(rng, layout, faces, back, background)
+    scene = render_scene(rng, layout, faces, back, background,
+                         strong_light=settings.light == "strong")
     if settings.crop:
         x, y = choose_crop(rng, scene, settings.crop)
         labelled = crop_scene(scene, x, y, settings.crop)

@@ -185,15 +185,17 @@ def _paint_occluder(rng: np.random.Generator, canvas: np.ndarray, owner: np.ndar
 
 
 def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, back: Face,
-                 background: np.ndarray, effects: bool = True) -> Scene:
+                 background: np.ndarray, effects: bool = True, strong_light: bool = False
+                 ) -> Scene:
     """Photograph ``layout``: returns the final uint8 image and label geometry per card.
 
-    ``effects=False`` skips the photometric effects (lighting, blur, noise): for tests.
+    ``effects=False`` skips the photometric effects (lighting, blur, noise): for tests;
+    ``strong_light`` gives every image a strong colour cast (see :func:`camera.photometric`).
     """
     size = background.shape[0]
     if not layout.cards:  # a bare table: only the camera's effects
         canvas = background.astype(np.float32)
-        image = photometric(rng, canvas) if effects else background.copy()
+        image = photometric(rng, canvas, strong_light) if effects else background.copy()
         return Scene(image, [], layout)
     centres = np.array([[p.x, p.y] for p in layout.cards], np.float64)
     origin = (centres.min(0) + centres.max(0)) / 2
@@ -252,5 +254,6 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
                                                  (float(bx0), float(by0), float(bx1), float(by1)),
                                                  quad, vis))
         records.append(record)
-    image = photometric(rng, canvas) if effects else np.clip(canvas, 0, 255).astype(np.uint8)
+    image = (photometric(rng, canvas, strong_light) if effects
+             else np.clip(canvas, 0, 255).astype(np.uint8))
     return Scene(image, records, layout)

@@ -212,3 +212,15 @@ def test_phase_readable_flag_matches_the_labels() -> None:
                 for card in set(phase["cards"]):
                     assert labelled.count(card) >= phase["cards"].count(card)
     assert flags == {True, False}
+
+
+def test_strong_light_casts_every_image() -> None:
+    """``--light strong`` (an evaluation of colour constancy): other bytes, same cards."""
+    plain, strong = Settings(seed=6, imgsz=160), Settings(seed=6, imgsz=160, light="strong")
+    differ = 0
+    for index in range(4):  # some images get a strong cast either way
+        a = render_example(plain, _Designs(plain), "val", index)
+        b = render_example(strong, _Designs(strong), "val", index)
+        assert a[2]["cards"] == b[2]["cards"]
+        differ += a[0] != b[0]
+    assert differ >= 1
