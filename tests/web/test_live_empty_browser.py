@@ -58,7 +58,9 @@ def test_the_fake_cameras_test_pattern_reads_no_cards_in_view(server, browser):
                                arg=n, timeout=60000)
         last = page.evaluate("window.liveStats.last")  # cards and detections: the why, if any
         seen.append((page.inner_text("#live-status"), page.is_hidden("#live-verdict"),
-                     last["no_cards"], last["cards"], last["detections"]))
+                     last["no_cards"], " ".join(last["cards"]),
+                     " ".join(f"{d['card']}{'?' if d['unsure'] else ''}:{d.get('chance')}"
+                              for d in last["detections"])))
     assert all(status == "No cards in view" for status, *_ in seen), seen
     assert all(hidden for _, hidden, *_ in seen), seen
     assert all(empty is True for _, _, empty, *_ in seen), seen
