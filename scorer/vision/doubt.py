@@ -20,8 +20,10 @@ below its threshold. The likely alternative (``"or"``) is the rival or the other
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,6 +36,7 @@ from scorer.paths import MODELS_DIR
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
 from scorer.vision.pairing import CardCandidate, PairingGeometry, PixelCheck, pair_cost
+from scorer.vision.settings import MODEL_ENV
 
 DOUBT_FILE = MODELS_DIR / "phase10-cards.doubt.json"
 RIVAL_IOU = 0.5  # another face's box overlapping an index this much reads the same spot
@@ -100,14 +103,25 @@ class DoubtModel:
                            "meta": self.meta}, indent=2) + "\n"
 
 
-@lru_cache(maxsize=2)
 def load_doubt_model(path: str = str(DOUBT_FILE)) -> DoubtModel | None:
-    """The doubt model stored at ``path``, or None when there is none (or it is unreadable):
-    the reader then marks cards unsure by their score alone."""
+    """The doubt model stored at ``path``, or None when there is none, it is unreadable, or it
+    was fitted on another detector than the one in use (``$PHASE10_MODEL`` or the shipped
+    file; its ``detector_sha256``): the reader then marks cards unsure by their score alone."""
+    override = os.environ.get(MODEL_ENV)
+    return _load(path, override or str(MODELS_DIR / "phase10-cards.onnx"))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str, detector: str) -> DoubtModel | None:
     try:
-        return DoubtModel.from_json(Path(path).read_text())
+        model = DoubtModel.from_json(Path(path).read_text())
     except (OSError, ValueError):
         return None
+    fitted_for = model.meta.get("detector_sha256")
+    if fitted_for and Path(detector).is_file():
+        if hashlib.sha256(Path(detector).read_bytes()).hexdigest() != fitted_for:
+            return None
+    return model
 
 
 def gather_evidence(

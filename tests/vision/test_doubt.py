@@ -93,3 +93,15 @@ def test_the_shipped_doubt_model_reads():
     model = load_doubt_model(str(DOUBT_FILE))
     assert model is not None and 0.0 < model.unsure_below < 1.0
     assert set(model.weights) == set(FEATURES)
+
+
+def test_a_doubt_model_fitted_on_another_detector_is_not_used(tmp_path, monkeypatch):
+    detector = tmp_path / "other.onnx"
+    detector.write_bytes(b"another detector")
+    fitted = tmp_path / "doubt.json"
+    fitted.write_text(DoubtModel({"bias": 1.0}, 0.5, {"detector_sha256": "0" * 64}).to_json())
+    monkeypatch.setenv("PHASE10_MODEL", str(detector))
+    assert load_doubt_model(str(fitted)) is None
+    fitted.write_text(DoubtModel({"bias": 1.0}, 0.5).to_json())  # no detector named: used
+    monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "other2.onnx"))
+    assert load_doubt_model(str(fitted)) is not None
