@@ -32,7 +32,7 @@ MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this 
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
 COARSE_IMGSZ = 256  # the coarse look's longest input side
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look...
-COARSE_INDEX = 0.06  # ...and one whose median index is this share of the frame's longest side
+COARSE_INDEX = 0.12  # ...or whose median index is this share of the longest side (77 px at 640)
 COARSE_KEEP = 0.06  # coarse detections smaller than this share are dropped (small reads badly)
 REPLACE_MARGIN = 1.0  # a coarse reading replaces a first-look one only this much more confident
 
