@@ -11,7 +11,12 @@ card with no visible index cannot be read by an index detector and is not counte
 - phase verdict accuracy: on phase scenes, ``scorer.rules.validate`` of the read cards vs the
   manifest's verdict; ``phase_verdict_ceiling`` is the same for the truth's visible cards (a
   phase card hidden under another or cut by the frame caps what any reader can reach), and
-  ``phase_verdict_vs_visible`` compares the read verdict with that visible-card verdict.
+  ``phase_verdict_vs_visible`` compares the read verdict with that visible-card verdict;
+- doubt (:mod:`scorer.training.calibration`): ``wrong_marked``, the share of misread or phantom
+  cards marked unsure; ``cards_marked``, the share of all cards marked; the reliability tables
+  (share right per bin of the detector's score and of the calibrated chance);
+  ``wrong_scenes_with_a_mark``, of the images not read exactly, the share with a card marked;
+  ``cards_per_empty_scene``, cards read on images with no readable card.
 """
 
 from __future__ import annotations
@@ -165,7 +170,7 @@ def evaluate(
     records = load_manifest(data, split)[:limit]
     report = EvalReport()
     calibration = CalibrationReport()
-    empty_scenes = empty_cards = 0
+    empty_scenes = empty_cards = wrong_scenes = wrong_flagged = 0
     for k, record in enumerate(records):
         image = read_image(Path(data) / "images" / split / record["file"])
         started = time.perf_counter()
@@ -174,6 +179,9 @@ def evaluate(
         read = Counter(card.card for card in reading.cards)
         score = ImageScore(truth_of(record), read)
         calibration.add(match_cards(record, reading.cards))
+        if score.truth != read:  # a wrong reading: does any card of it ask to be checked?
+            wrong_scenes += 1
+            wrong_flagged += any(card.unsure for card in reading.cards)
         if not score.truth:
             empty_scenes += 1
             empty_cards += len(reading.cards)
@@ -187,6 +195,9 @@ def evaluate(
         if progress:
             progress(k + 1, len(records))
     report.extra.update(calibration.to_dict())
+    report.extra["wrong_scenes"] = wrong_scenes
+    report.extra["wrong_scenes_with_a_mark"] = (
+        round(wrong_flagged / wrong_scenes, 4) if wrong_scenes else 0.0)
     report.extra["empty_scenes"] = empty_scenes
     report.extra["cards_per_empty_scene"] = (
         round(empty_cards / empty_scenes, 3) if empty_scenes else 0.0)
