@@ -20,15 +20,17 @@ from scorer.errors import NotationError
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
 
-COMMAND_MODULES = (
-    "scorer.cli.rules_commands",   # check, score, hit
-    "scorer.cli.bench_command",    # bench
-    "scorer.cli.dataset_command",  # dataset build / show
-    "scorer.cli.vision_commands",  # detect, eval
-    "scorer.cli.train_command",    # train, export
-    "scorer.cli.serve_command",    # serve
-    "scorer.cli.deck_command",     # deck enrol / list / use / train / demo
-)
+COMMAND_MODULES = {
+    "scorer.cli.rules_commands": ("check", "score", "hit"),
+    "scorer.cli.bench_command": ("bench",),
+    "scorer.cli.dataset_command": ("dataset",),
+    "scorer.cli.vision_commands": ("detect", "eval"),
+    "scorer.cli.train_command": ("train", "export"),
+    "scorer.cli.serve_command": ("serve",),
+    "scorer.cli.deck_command": ("deck",),
+}
+"""Each command module and the commands it registers."""
+
 
 EXAMPLES = """examples:
   phase10 check --phase 1 R5 B5 G5 Y7 Y7 W
@@ -69,8 +71,12 @@ def _suggestion(parser: argparse.ArgumentParser, message: str) -> str:
     return ""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every available subcommand registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The top-level parser; with a known ``command``, only that command's module is loaded.
+
+    Loading one module keeps ``phase10 score`` from importing the web app or the trainer; any
+    other first word (``--help``, a typo) loads them all, for the help text and suggestions.
+    """
     parser = _Parser(
         prog="phase10",
         description="Phase 10 scorekeeping assistant: check phases, count points, read cards.",
@@ -78,15 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     subparsers = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    chosen = [name for name, commands in COMMAND_MODULES.items() if command in commands]
+    for name in chosen or COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words else None)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

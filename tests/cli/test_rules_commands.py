@@ -147,3 +147,15 @@ def test_a_reader_that_stops_early_gets_no_traceback():
         errors = child.stderr.read().decode()
     assert child.wait(timeout=60) == 141
     assert errors == ""
+
+
+def test_a_rules_command_loads_neither_the_web_app_nor_the_trainer():
+    """``phase10 score`` answers at once: it loads only its own command module."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from scorer.cli import main; main(['score', 'R5']); "
+            "print(sorted(m for m in ('web', 'flask', 'scorer.training', 'scorer.bench') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["5", "[]"]

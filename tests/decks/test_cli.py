@@ -14,11 +14,8 @@ from scorer.decks.layout import SHEETS
 
 
 @pytest.fixture
-def phase10(monkeypatch):
-    """``main(argv)`` with the deck command registered (whether or not the lead added it yet)."""
-    if "scorer.cli.deck_command" not in scorer.cli.COMMAND_MODULES:
-        monkeypatch.setattr(scorer.cli, "COMMAND_MODULES",
-                            (*scorer.cli.COMMAND_MODULES, "scorer.cli.deck_command"))
+def phase10():
+    """``main(argv)``, the ``phase10`` command line."""
     return scorer.cli.main
 
 
