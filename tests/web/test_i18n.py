@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,22 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 def catalogue(lang: str):
     with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
         return read_po(handle, locale=lang)
+
+
+def test_every_text_in_the_code_is_in_the_catalogues(tmp_path):
+    """A text added to a page or the engine's reasons without re-extracting would show in
+    English to every player: the README's extract command must find nothing new."""
+    root = TRANSLATIONS.parents[1]
+    pot = tmp_path / "messages.pot"
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "web/babel.cfg",
+         "-k", "_l", "--no-location", "-o", str(pot), "web", "scorer/rules/reasons.py"],
+        cwd=root, check=True, capture_output=True,
+    )
+    with open(pot, "rb") as handle:
+        in_code = {message.id for message in read_po(handle) if message.id}
+    missing = in_code - {message.id for message in catalogue("pl") if message.id}
+    assert not missing, f"not in the catalogues (run the README's pybabel commands): {missing}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
