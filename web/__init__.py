@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response
+from flask_wtf.csrf import CSRFProtect
 
 from web import config, db, errors, i18n, images, keeper
 from web.blueprints import api, decks, games, live, photo, rounds, share
@@ -37,8 +38,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     keeper.init_app(app)  # trusted origins; on the LAN only a game's keeper changes it
     images.init_app(app)  # at most DECODE_SLOTS large photos decoded at once
-    from flask_wtf.csrf import CSRFProtect
-
     csrf = CSRFProtect(app)
     for blueprint in (games.bp, rounds.bp, photo.bp, share.bp):
         app.register_blueprint(blueprint)

@@ -16,6 +16,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from hypercorn.app_wrappers import InvalidPathError, WSGIWrapper, _build_environ
+from hypercorn.asyncio.run import worker_serve
+from hypercorn.config import Config
+
 HANDSHAKE_SECONDS = 10
 """How long a connection may take to finish its TLS handshake before it is dropped."""
 
@@ -29,8 +33,6 @@ class ClientGone(ConnectionError):
 
 def make_config(host: str, port: int, cert: Path, key: Path, max_body: int) -> Any:
     """The hypercorn configuration: one listener, TLS, quiet logs, bounded waits."""
-    from hypercorn.config import Config
-
     config = Config()
     config.bind = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"]
     config.certfile, config.keyfile = str(cert), str(key)
@@ -52,8 +54,6 @@ def serve_https(
     With ``stop`` (a server in a thread, where signals cannot be caught) it serves until that
     event is set instead. Raises ``OSError`` when the address cannot be bound.
     """
-    from hypercorn.asyncio.run import worker_serve
-
     config = make_config(host, port, cert, key, max_body)
 
     async def stopped() -> None:
@@ -71,8 +71,6 @@ def serve_https(
 
 def _wrapper(app: Callable[..., Any], max_body: int) -> Any:
     """hypercorn's WSGI wrapper, told when the client has gone so a stream can stop."""
-    from hypercorn.app_wrappers import InvalidPathError, WSGIWrapper, _build_environ
-
     class Wrapper(WSGIWrapper):
         async def handle_http(self, scope, receive, send, sync_spawn, call_soon) -> None:
             body = bytearray()

@@ -14,6 +14,11 @@ import os
 import socket
 from pathlib import Path
 
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
 CERT_NAME = "selfsigned-cert.pem"
 KEY_NAME = "selfsigned-key.pem"
 
@@ -21,11 +26,6 @@ KEY_NAME = "selfsigned-key.pem"
 def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path]:
     """``(cert_path, key_path)``: the existing files while unexpired and covering every name,
     otherwise a new self-signed pair."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
-
     folder = Path(folder)
     cert_path, key_path = folder / CERT_NAME, folder / KEY_NAME
     now = datetime.datetime.now(datetime.UTC)
@@ -65,8 +65,6 @@ def ensure_certificate(folder: str | Path, hosts: list[str]) -> tuple[Path, Path
 
 def _general_names(hosts: list[str]) -> list:
     """The certificate's subject alternative names: localhost, this computer's name, ``hosts``."""
-    from cryptography import x509
-
     names: list[x509.GeneralName] = [x509.DNSName("localhost"), x509.DNSName(socket.gethostname())]
     for host in sorted(set(hosts) - {"", "0.0.0.0", "::"}):
         try:
@@ -77,8 +75,6 @@ def _general_names(hosts: list[str]) -> list:
 
 
 def _names_of(cert: object) -> list:
-    from cryptography import x509
-
     try:
         return list(cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value)
     except x509.ExtensionNotFound:

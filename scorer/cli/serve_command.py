@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import signal
+import socket
 import threading
 from pathlib import Path
 from typing import Any
 
+import waitress
+
 from scorer.cli.arg_types import port, positive_int
+from web import create_app, https_server
+from web.tls import ensure_certificate, local_addresses
 
 EXAMPLES = """examples:
   phase10 serve                          # http://127.0.0.1:5000 on this computer
@@ -62,12 +68,8 @@ def served_names(host: str) -> list[str]:
     ``127.0.0.1`` and ``localhost`` always; under ``--host 0.0.0.0`` (or ``::``) also this
     computer's LAN address and name; otherwise the given address or name.
     """
-    import socket
-
     names = ["127.0.0.1", "localhost", "::1"]
     if host in ("0.0.0.0", "::"):
-        from web.tls import local_addresses
-
         hostname = socket.gethostname()
         names += [*local_addresses(), hostname, f"{hostname}.local"]
     else:
@@ -76,8 +78,6 @@ def served_names(host: str) -> list[str]:
 
 
 def _on_lan(host: str) -> bool:
-    import ipaddress
-
     try:
         return not ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -85,8 +85,6 @@ def _on_lan(host: str) -> bool:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from web import create_app
-
     names = served_names(args.host)
     config: dict[str, object] = {
         "LIVE_CAMERA": args.camera,
@@ -101,27 +99,20 @@ def serve(args: argparse.Namespace) -> int:
     scheme = "https" if args.https else "http"
     shown = ["127.0.0.1"] if args.host in ("0.0.0.0", "::") else [args.host]
     if args.host in ("0.0.0.0", "::"):
-        from web.tls import local_addresses
-
         shown += local_addresses()  # what phones on the LAN type in
     for host in shown:
         print(f"phase10: serving on {scheme}://{host}:{args.port}/", flush=True)
     print("phase10: Ctrl+C to stop", flush=True)
     try:
         if args.https:
-            from web.https_server import serve_https
-            from web.tls import ensure_certificate
-
             cert, key = ensure_certificate(app.instance_path, [args.host, *names])
-            serve_https(app, args.host, args.port, args.threads, cert, key,
+            https_server.serve_https(app, args.host, args.port, args.threads, cert, key,
                         max_body=int(app.config["MAX_CONTENT_LENGTH"]) + 1024 * 1024)
             print("phase10: stopped", flush=True)
             return 0
-        from waitress import serve as waitress_serve
-
         previous = _stop_on_sigterm()
         try:
-            waitress_serve(
+            waitress.serve(
                 app, host=args.host, port=args.port, threads=args.threads,
                 connection_limit=WAITRESS_CONNECTIONS, channel_timeout=WAITRESS_IDLE_SECONDS,
             )

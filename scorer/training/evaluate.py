@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from scorer.cards import Card, hand_points, parse_card
+from scorer.rules.validate import validate
+from scorer.training.calibration import CalibrationReport, match_cards
+from scorer.vision.image_io import read_image
 
 
 @dataclass
@@ -163,10 +167,6 @@ def evaluate(
     progress: Callable[[int, int], None] | None = None,
 ) -> EvalReport:
     """Run ``reader(image_bgr) -> CardReading`` on each image of the split and score it."""
-    from scorer.rules.validate import validate
-    from scorer.training.calibration import CalibrationReport, match_cards
-    from scorer.vision.image_io import read_image
-
     records = load_manifest(data, split)[:limit]
     report = EvalReport()
     calibration = CalibrationReport()
@@ -209,8 +209,6 @@ def ultralytics_map(model: Path, data: Path, split: str, imgsz: int = 640) -> di
 
     Needs the [train] extra; raises :class:`ImportError` without it. Runs at ``imgsz``.
     """
-    import warnings
-
     from scorer.training.offline import (
         RUNS_DIR,
         TrainingSetupError,

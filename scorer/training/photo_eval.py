@@ -23,8 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
+
 from scorer.cards import ALL_FACES, Card, parse_card
 from scorer.training.calibration import CalibrationReport, match_by_count
+from scorer.vision.image_io import read_image
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 SIZE_BINS = (0, 15, 30, 45, 60, 75, 100, 150)  # index-size bin edges, pixels at 640
@@ -101,8 +104,6 @@ def _read_boxes(
     """``(label, index size at 640)`` per line of a YOLO label file; None when there is none."""
     if not label_file.is_file():
         return None
-    import cv2
-
     lines = [line.split() for line in label_file.read_text().splitlines() if line.strip()]
     if not lines:
         return []
@@ -232,8 +233,6 @@ def evaluate_photos(
 
     Raises ValueError when the folder has no photos with truth (see :func:`load_truth`).
     """
-    from scorer.vision.image_io import read_image
-
     truths = load_truth(Path(folder))[:limit]
     coloured = all(_has_colour(label) for t in truths for label in t.labels) and any(
         t.labels for t in truths

@@ -331,7 +331,7 @@ def test_the_card_count_follows_a_removal_and_labels_of_cards_side_by_side_do_no
     labels = [page.locator("#overlay rect.box-label-bg").nth(i).bounding_box()
               for i in range(page.locator("#overlay rect.box-label-bg").count())]
     assert len(labels) == 5
-    for a, b in zip(labels, labels[1:]):
+    for a, b in zip(labels, labels[1:], strict=False):
         apart = a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
         stacked = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
         assert apart or stacked, (a, b)
