@@ -11,17 +11,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import tempfile
-import threading
 from pathlib import Path
 
 import cv2
 import pytest
 
+from scorer.bench.live import serve_app
 from scorer.bench.synthetic import draw_frame, layout
 from scorer.cards import parse_card
 from scorer.vision.reading import CardReading, DetectedCard
+from web import create_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -63,23 +63,13 @@ def photo(path: Path, names: list[str]) -> Path:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A real threaded HTTP server on a free port, CSRF on, fake reader in its config."""
-    from werkzeug.serving import make_server
-
-    from web import create_app
-
     folder = tmp_path_factory.mktemp("browser")
     reader = LayoutReader(["R5", "B5", "G5", "Y7", "Y8", "W"],  # one misread: Y8 for Y7,
                           unsure=frozenset({"Y8"}))       # and the reader was unsure of it
     app = create_app({"DATABASE": str(folder / "games.sqlite"), "SECRET_KEY": "browser",
                       "CARD_READER": reader, "SHARE_POLL_SECONDS": 1})
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    httpd = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield {"url": f"http://127.0.0.1:{port}", "reader": reader, "folder": folder}
-    httpd.shutdown()
+    with serve_app(app) as (host, port):
+        yield {"url": f"http://{host}:{port}", "reader": reader, "folder": folder}
     live = app.extensions.get("phase10_live")
     if live is not None:
         live.stop()

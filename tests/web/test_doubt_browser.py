@@ -9,23 +9,18 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
-import threading
-from pathlib import Path
 
-import cv2
 import pytest
 
-from scorer.bench.synthetic import draw_frame, layout
+from scorer.bench.live import serve_app
+from scorer.bench.synthetic import layout
 from scorer.cards import parse_card
 from scorer.vision.reading import CardReading, DetectedCard
+from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, photo
+from web import create_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage"]
-PHOTO_SIZE = (1280, 720)
 # phase 1 (2 sets of 3) is valid only if the unsure Wild is really there
 PHASE = ["R5", "B5", "G5", "Y7", "R7", "W"]
 
@@ -53,28 +48,14 @@ class DoubtReader:
         ), (height, width))
 
 
-def photo(path: Path, names: list[str]) -> Path:
-    cv2.imwrite(str(path), draw_frame(0, layout(names, PHOTO_SIZE), PHOTO_SIZE))
-    return path
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    from web import create_app
-
     folder = tmp_path_factory.mktemp("doubt")
     reader = DoubtReader()
     app = create_app({"DATABASE": str(folder / "games.sqlite"), "SECRET_KEY": "doubt",
                       "CARD_READER": reader})
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    httpd = make_server("127.0.0.1", port, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield {"url": f"http://127.0.0.1:{port}", "reader": reader}
-    httpd.shutdown()
+    with serve_app(app) as (host, port):
+        yield {"url": f"http://{host}:{port}", "reader": reader}
     live = app.extensions.get("phase10_live")
     if live is not None:
         live.stop()
