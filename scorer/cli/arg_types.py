@@ -67,19 +67,28 @@ def positive_float(text: str) -> float:
     return value
 
 
+def _unit_interval(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:  # nan fails this too
+        raise argparse.ArgumentTypeError(f"{what} must be between 0 and 1, got {text!r}")
+    return value
+
+
 def confidence(text: str) -> float:
     """A detection confidence from 0 to 1 inclusive.
 
     Raises ``ArgumentTypeError``: "expected a number from 0 to 1, got 'high'" or
     "confidence must be between 0 and 1, got '1.5'".
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:  # nan fails this too
-        raise argparse.ArgumentTypeError(f"confidence must be between 0 and 1, got {text!r}")
-    return value
+    return _unit_interval(text, "confidence")
+
+
+def share(text: str) -> float:
+    """A share from 0 to 1 inclusive ("a share must be between 0 and 1, got '2'")."""
+    return _unit_interval(text, "a share")
 
 
 def input_size(text: str) -> int:

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import cv2
 
-from scorer.cli.arg_types import non_negative_int
+from scorer.cli.arg_types import non_negative_int, share
 from scorer.cli.output import fail
 from scorer.render.contact_sheet import contact_sheet
 from scorer.render.dataset import Settings, build
 
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
+  phase10 dataset build --out datasets/tiles --train 4000 --val 0 --test 0 --seed 30 --crop 320 --empty 0.25
   phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
   phase10 dataset build --out datasets/casts --train 0 --val 300 --test 0 --seed 2 --light strong
   phase10 dataset show datasets/cards --split val --out sheet.png --n 16
@@ -44,6 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--light", choices=("any", "strong"), default="any",
                        help="strong: every image under a strong or mixed colour cast "
                             "(to measure colour constancy)")
+    build.add_argument("--empty", type=share, default=None, metavar="SHARE",
+                       help="this share of the scenes (0-1) has no card face up, only table "
+                            "clutter: hard negatives for training (default: the scene mix)")
     build.set_defaults(func=_build)
     show = sub.add_parser("show", help="contact sheet of images with their labels",
                           epilog=EXAMPLES, formatter_class=fmt)
@@ -66,7 +70,7 @@ def _build(args: argparse.Namespace) -> int:
     if args.crop is not None and not 0 < args.crop <= args.imgsz:
         return fail(None, f"--crop {args.crop} must be between 1 and --imgsz {args.imgsz}")
     settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
-                        faces=str(args.faces) if args.faces else None, light=args.light)
+                        faces=str(args.faces) if args.faces else None, light=args.light, empty=args.empty)
     counts = {"train": args.train, "val": args.val, "test": args.test}
     try:
         facts = build(args.out, counts, settings, workers=args.workers)

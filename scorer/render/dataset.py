@@ -43,7 +43,7 @@ DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: tiles of empty scenes are cut where the clutter is
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ class Settings:
     faces: str | None = None  # folder of face photos instead of procedural faces
     version: int = FORMAT_VERSION
     light: str = "any"  # "strong": every image under a strong colour cast (an evaluation set)
+    empty: float | None = None  # share of scenes forced empty (hard negatives); None: the kind mix
 
 
 def image_rng(seed: int, split: str, index: int) -> np.random.Generator:
@@ -101,7 +102,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     """One image: JPEG bytes, YOLO label text and its manifest record."""
     rng = image_rng(settings.seed, split, index)
     faces, back = designs.get(split, index // DESIGN_GROUP)
-    layout = sample_layout(rng)
+    forced = settings.empty is not None and rng.random() < settings.empty
+    layout = sample_layout(rng, "empty" if forced else None)
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))

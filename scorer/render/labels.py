@@ -30,16 +30,31 @@ def _inside(box: tuple[float, float, float, float], win: tuple[int, int, int, in
     return iw * ih / area if area > 0 else 0.0
 
 
+def _busyness(gray: np.ndarray) -> float:
+    """Mean gradient strength of a window: where clutter and edges are."""
+    gx = np.abs(np.diff(gray, axis=1)).mean()
+    gy = np.abs(np.diff(gray, axis=0)).mean()
+    return float(gx + gy)
+
+
 def choose_crop(rng: np.random.Generator, scene: Scene, crop: int,
                 tries: int = 24) -> tuple[int, int]:
-    """Top-left of a ``crop`` window holding as many labelled indices as possible."""
+    """Top-left of a ``crop`` window holding as many labelled indices as possible.
+
+    A scene without indices (an empty table) gets its busiest window instead, so that the
+    tile shows the clutter a reader must learn to ignore, not a bare stretch of table.
+    """
     size = scene.image.shape[0]
     boxes = [ix.box for c in scene.cards for ix in c.indices]
+    gray = None if boxes else scene.image.mean(axis=2, dtype=np.float32)
     best, best_score = (0, 0), -1.0
     for _ in range(tries):
         x, y = (int(v) for v in rng.integers(0, size - crop + 1, 2))
         win = (x, y, x + crop, y + crop)
-        score = sum(_inside(b, win) >= MIN_INSIDE_CROP for b in boxes)
+        if gray is None:
+            score = float(sum(_inside(b, win) >= MIN_INSIDE_CROP for b in boxes))
+        else:
+            score = _busyness(gray[y:y + crop, x:x + crop])
         if score > best_score:
             best, best_score = (x, y), score
     return best

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from scorer.cards import parse_card
-from scorer.render.labels import MIN_INSIDE_CROP, Labelled, crop_scene, yolo_lines
+from scorer.render.labels import MIN_INSIDE_CROP, Labelled, choose_crop, crop_scene, yolo_lines
 from scorer.render.layouts import Layout
 from scorer.render.scene import CardRecord, IndexLabel, Scene
 
@@ -38,3 +38,13 @@ def test_yolo_lines_are_normalised_centre_boxes() -> None:
     assert first[0] == "0"
     assert [float(v) for v in first[1:]] == [20 / 160, 25 / 160, 20 / 160, 30 / 160]
     assert yolo_lines(Labelled(np.zeros((8, 8, 3), np.uint8), [])) == ""
+
+
+def test_a_scene_without_indices_is_cut_where_the_clutter_is() -> None:
+    """An empty table's tile shows its clutter (a hard negative), not a bare stretch."""
+    image = np.full((320, 320, 3), 120, np.uint8)
+    image[200:300, 200:300] = np.indices((100, 100)).sum(axis=0)[..., None] % 2 * 255  # a mesh
+    empty = Scene(image, [], Layout("empty"))
+    x, y = choose_crop(np.random.default_rng(0), empty, 160)
+    tile = image[y:y + 160, x:x + 160]
+    assert (tile == 255).mean() > 0.1

@@ -224,3 +224,12 @@ def test_strong_light_casts_every_image() -> None:
         assert a[2]["cards"] == b[2]["cards"]
         differ += a[0] != b[0]
     assert differ >= 1
+
+
+def test_empty_share_forces_scenes_without_cards() -> None:
+    """``--empty 1``: every scene is a table with no card face up (hard negatives); no labels."""
+    settings = Settings(seed=6, imgsz=160, empty=1.0)
+    for index in range(3):
+        _, labels, record = render_example(settings, _Designs(settings), "train", index)
+        assert record["scene"] == "empty"
+        assert labels == "" and record["cards"] == []
