@@ -2,11 +2,12 @@
 
 Reads every image of the split with the shipped reader, labels each card read right, misread
 or phantom by place (scorer/training/calibration.py), fits a logistic model of "read right"
-on each card's evidence, and writes it with the chance below which a card is marked unsure
+on each card's evidence (photos' closer look included, and without it as live frames read),
+and writes it with the chance below which a card is marked unsure
 (the one that marks ``--mark`` of the split's cards). Fit on a validation split, never on the
 test split that ``phase10 eval`` reports. Refit whenever the detector changes.
 
-    .venv/bin/python tools/fit_doubt.py --data datasets/eval-g --split val --limit 300
+    .venv/bin/python tools/fit_doubt.py --data datasets/eval-g --split val
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -39,18 +41,26 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 50) 
     return w
 
 
-def collect(data: Path, split: str, limit: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """``(features (N, F), right (N,))`` of every card read on the split."""
-    rows, labels = [], []
+def collect(data: Path, split: str, limit: int | None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(features (N, F), right (N,), photo (N,))`` of every card read on the split, as photos
+    read it; a card that got the closer look comes again without it (``photo`` False), as a live
+    frame would see it, so that one model serves both."""
+    rows, labels, photo = [], [], []
     records = load_manifest(data, split)[:limit]
     for k, record in enumerate(records):
         reading = read_cards(read_image(data / "images" / split / record["file"]))
         for card, outcome in label_cards(record, reading.cards):
-            rows.append(card.evidence.features())
-            labels.append(outcome == "right")
+            copies = [card.evidence]
+            if card.evidence.closer is not None:
+                copies.append(replace(card.evidence, closer=None))
+            for n, evidence in enumerate(copies):
+                rows.append(evidence.features())
+                labels.append(outcome == "right")
+                photo.append(n == 0)
         if (k + 1) % 50 == 0:
             print(f"  {k + 1}/{len(records)} images", file=sys.stderr)
-    return np.array(rows), np.array(labels, float)
+    return np.array(rows), np.array(labels, float), np.array(photo)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mark", type=float, default=0.14, help="share of cards to mark (0.14)")
     parser.add_argument("--out", type=Path, default=DOUBT_FILE)
     args = parser.parse_args(argv)
-    x, y = collect(args.data, args.split, args.limit)
+    x, y, photo = collect(args.data, args.split, args.limit)
     w = fit_logistic(x, y)
+    x, y = x[photo], y[photo]  # the threshold and the figures: as photos are read
     chance = 1.0 / (1.0 + np.exp(-x @ w))
     threshold = float(np.quantile(chance, args.mark))
     marked = chance < threshold

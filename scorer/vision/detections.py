@@ -68,6 +68,11 @@ class Detections:
             tuple(class_names),
         )
 
+    def shifted(self, dx: float, dy: float) -> Detections:
+        """The same detections moved by ``(dx, dy)`` pixels (a crop's reading in the photo)."""
+        offset = np.array([dx, dy, dx, dy], np.float32)
+        return Detections(self.xyxy + offset, self.confidence, self.class_id, self.class_names)
+
     def __len__(self) -> int:
         return int(self.xyxy.shape[0])
 

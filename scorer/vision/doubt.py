@@ -9,6 +9,8 @@ gets :class:`Evidence` from the detections around it:
   two corners disagree: one of them is misread, or the card is read twice);
 - ``twin``: a lone index of the *same* face lies near, unpaired (one card read as two);
 - ``rival``: the strongest detection of another face on the same spot (the second-best class);
+- ``closer``: in photos, what a closer look at a doubtful card's index read on its spot
+  (:mod:`scorer.vision.zoom_check`): the same face again, another face, or nothing;
 - ``colour_status`` / ``colour_clear``: the colour check's verdict and how clear the measured
   colour was.
 
@@ -37,12 +39,15 @@ from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
 from scorer.vision.pairing import CardCandidate, PairingGeometry, PixelCheck, pair_cost
 from scorer.vision.settings import MODEL_ENV
+from scorer.vision.zoom_check import CloserLook
 
 DOUBT_FILE = MODELS_DIR / "phase10-cards.doubt.json"
 RIVAL_IOU = 0.5  # another face's box overlapping an index this much reads the same spot
+CLOSER_FLOOR = 1e-3  # scores the closer look did not report count as this
 TWIN_REACH = 20.0  # index sizes within which an unpaired same-face index may be the other corner
 FEATURES = ("bias", "logit_score", "two_indices", "corner", "corner_score", "rival", "twin",
-            "unclear_colour", "wild", "colour_disagree")
+            "unclear_colour", "wild", "colour_disagree",
+            "closer", "closer_same", "closer_other", "closer_nothing")
 
 
 @dataclass(frozen=True)
@@ -59,20 +64,34 @@ class Evidence:
     colour_status: str = "unknown"
     colour_clear: float = 1.0
     wild: bool = False
+    closer: CloserLook | None = None  # None: no closer look (live frames, sure cards)
 
     @property
     def alternative(self) -> str | None:
-        """The face this card most likely is otherwise: the other corner's, else the rival."""
-        return self.corner or self.rival_name
+        """The face this card most likely is otherwise: the other corner's, else the rival, else
+        what the closer look read instead."""
+        closer = self.closer
+        seen_instead = closer.other_name if closer and closer.other > closer.same else None
+        return self.corner or self.rival_name or seen_instead
 
     def features(self) -> np.ndarray:
         """``(len(FEATURES),)`` float64, in :data:`FEATURES` order."""
-        p = min(max(self.score, 1e-4), 1 - 1e-4)
+        closer = self.closer
         return np.array([
-            1.0, math.log(p / (1 - p)), float(self.indices >= 2), float(self.corner is not None),
-            self.corner_score if self.corner is not None else 0.0, self.rival, float(self.twin),
-            1.0 - self.colour_clear, float(self.wild), float(self.colour_status == "disagree"),
+            1.0, _logit(self.score, 1e-4), float(self.indices >= 2),
+            float(self.corner is not None), self.corner_score if self.corner is not None else 0.0,
+            self.rival, float(self.twin), 1.0 - self.colour_clear, float(self.wild),
+            float(self.colour_status == "disagree"),
+            float(closer is not None),
+            _logit(closer.same, CLOSER_FLOOR) if closer else 0.0,
+            _logit(closer.other, CLOSER_FLOOR) if closer else 0.0,
+            float(closer is not None and closer.same == 0.0),
         ])
+
+
+def _logit(p: float, floor: float) -> float:
+    p = min(max(p, floor), 1 - floor)
+    return math.log(p / (1 - p))
 
 
 @dataclass(frozen=True)
@@ -103,12 +122,16 @@ class DoubtModel:
                            "meta": self.meta}, indent=2) + "\n"
 
 
-def load_doubt_model(path: str = str(DOUBT_FILE)) -> DoubtModel | None:
-    """The doubt model stored at ``path``, or None when there is none, it is unreadable, or it
-    was fitted on another detector than the one in use (``$PHASE10_MODEL`` or the shipped
-    file; its ``detector_sha256``): the reader then marks cards unsure by their score alone."""
-    override = os.environ.get(MODEL_ENV)
-    return _load(path, override or str(MODELS_DIR / "phase10-cards.onnx"))
+def load_doubt_model(path: str = str(DOUBT_FILE), detector: str | Path | None = None
+                     ) -> DoubtModel | None:
+    """The doubt model stored at ``path`` for the detector file ``detector`` (default
+    ``$PHASE10_MODEL`` or the shipped file), or None when there is none, it is unreadable, or
+    it was fitted on another detector (its ``detector_sha256``, such as the shipped model's
+    when a deck's fine-tuned model reads): the reader then marks cards unsure by their score
+    alone."""
+    if detector is None:
+        detector = os.environ.get(MODEL_ENV) or MODELS_DIR / "phase10-cards.onnx"
+    return _load(path, str(detector))
 
 
 @lru_cache(maxsize=4)
@@ -135,10 +158,11 @@ def gather_evidence(
     geometry: PairingGeometry,
     check: PixelCheck | None,
     rivals: Detections | None = None,
+    closer: CloserLook | None = None,
 ) -> Evidence:
     """The evidence on ``candidates[k]``: its index detections in ``dets`` against the other
     candidates (corners, twins) and against ``rivals`` (weaker detections of the same photo,
-    default ``dets``) for another face on the same spot."""
+    default ``dets``) for another face on the same spot; ``closer``: its closer look, if any."""
     card = candidates[k]
     name = dets.class_names[card.class_id]
     corner, corner_score, twin = None, 0.0, False
@@ -167,4 +191,4 @@ def gather_evidence(
             best = others[int(np.argmax(pool.confidence[others]))]
             rival, rival_name = float(pool.confidence[best]), pool.class_names[pool.class_id[best]]
     return Evidence(score, len(card.index_ids), rival, rival_name, corner, corner_score, twin,
-                    colour_status, colour_clear, name == "W")
+                    colour_status, colour_clear, name == "W", closer)

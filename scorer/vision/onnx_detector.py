@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -204,3 +205,27 @@ class OnnxDetector:
             (output,) = self.session.run(None, {self.input_name: tensor})[:1]
         boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))
         return Detections(unletterbox_boxes(boxes, box), scores, class_ids, self.class_names)
+
+    def detect_batch(self, crops: Sequence[np.ndarray], conf: float = 0.25, iou: float = 0.7
+                     ) -> list[Detections]:
+        """Detections in each of ``crops`` (BGR, one shape, sides multiples of the stride), read
+        in one run at the crops' own size (a dynamic-input model only, else ModelError)."""
+        if not crops:
+            return []
+        h, w = crops[0].shape[:2]
+        if any(c.shape != crops[0].shape for c in crops) or h % self.metadata.stride or \
+                w % self.metadata.stride:
+            raise ValueError(f"crops must share one shape with sides multiples of "
+                             f"{self.metadata.stride}")
+        if not self.metadata.dynamic_input and (h, w) != self.metadata.input_hw:
+            raise ModelError(f"{self.model_path.name} has a fixed input; it cannot read "
+                             f"{w}x{h} crops")
+        tensor = np.concatenate([preprocess(c, (h, w))[0] for c in crops])
+        with _LOCK:
+            (output,) = self.session.run(None, {self.input_name: tensor})[:1]
+        found = []
+        for k in range(len(crops)):
+            boxes, scores, class_ids = decode_output(output[k:k + 1], conf, iou,
+                                                     len(self.class_names))
+            found.append(Detections(boxes, scores, class_ids, self.class_names))
+        return found

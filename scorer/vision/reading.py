@@ -8,6 +8,7 @@ feeds the validator, the CLI's ``--json`` and the web page (:meth:`CardReading.t
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ import numpy as np
 from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
+from scorer.vision import zoom_check
 from scorer.vision.colour import centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
@@ -28,6 +30,7 @@ from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
+    CardCandidate,
     PairingGeometry,
     PixelCheck,
     drop_shadowed,
@@ -35,6 +38,7 @@ from scorer.vision.pairing import (
 )
 from scorer.vision.second_look import COARSE_IMGSZ, HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
+from scorer.vision.zoom_check import CloserLook
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
 
@@ -67,6 +71,14 @@ def coarse_detector(detector: Any) -> OnnxDetector | None:
     if not isinstance(detector, OnnxDetector) or not detector.metadata.dynamic_input:
         return None
     return _detector(str(detector.model_path), COARSE_IMGSZ)
+
+
+def closer_detector(detector: Any) -> Any:
+    """The detector for the closer look at doubtful cards: ``detector`` itself, unless it is an
+    ONNX model with a fixed input size (which cannot read the small windows)."""
+    if isinstance(detector, OnnxDetector) and not detector.metadata.dynamic_input:
+        return None
+    return detector
 
 
 def default_weights() -> Path:
@@ -165,11 +177,15 @@ def cards_from_detections(
     geometry: PairingGeometry = DEFAULT_GEOMETRY,
     colour_check: bool = True,
     rivals: Detections | None = None,
+    detector_file: str | Path | None = None,
+    closer_look: Any = None,
 ) -> tuple[DetectedCard, ...]:
     """Pair index detections into cards, drop double readings of one index
     (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card, then
     weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
-    detections, for another face read on the same spot).
+    detections, for another face read on the same spot; ``detector_file``: the model that made
+    ``dets``, whose doubt model applies; default the configured one; ``closer_look``: a
+    detector for the closer look at the least confident cards, photos only).
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
@@ -178,30 +194,55 @@ def cards_from_detections(
     result = []
     check = _pair_check(image_bgr, dets, colour_check)
     candidates = drop_shadowed(pair_indices(dets, geometry, check), dets)
-    doubt = load_doubt_model()
-    for k, candidate in enumerate(candidates):
-        card = parse_card(dets.class_names[candidate.class_id])
-        confidence, status, clear = candidate.confidence, "unknown", 1.0
-        if colour_check and card.is_natural:
-            measures = [measure_colour(image_bgr, tuple(dets.xyxy[i])) for i in candidate.index_ids]
-            verdict = judge_colour(card.colour, measures)
-            status = verdict.status
-            confidence *= verdict.factor
-            clear = min(m.share for m in measures)
-            if verdict.colour is not None and verdict.colour is not card.colour:
-                card = Card.number(verdict.colour, card.value)
+    doubt = load_doubt_model(detector=detector_file)
+    reads = [_read_candidate(image_bgr, dets, c, colour_check) for c in candidates]
+    closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
+    for k, (candidate, (card, confidence, status, clear)) in enumerate(
+            zip(candidates, reads, strict=True)):
         evidence = gather_evidence(
-            dets, candidates, k, score=float(confidence), colour_status=status,
+            dets, candidates, k, score=confidence, colour_status=status,
             colour_clear=clear, geometry=geometry, check=check, rivals=rivals,
+            closer=closer.get(k),
         )
         other = parse_card(evidence.alternative) if evidence.alternative else None
         result.append(DetectedCard(
-            card, float(confidence), candidate.xyxy, len(candidate.index_ids), status,
+            card, confidence, candidate.xyxy, len(candidate.index_ids), status,
             chance=None if doubt is None else doubt.chance(evidence),
             alternative=None if other == card else other, evidence=evidence,
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
     return _respect_deck(result)
+
+
+def _read_candidate(image_bgr: np.ndarray, dets: Detections, candidate: CardCandidate,
+                    colour_check: bool) -> tuple[Card, float, str, float]:
+    """A candidate's card, confidence, colour-check status and colour clarity, after the colour
+    check (which may lower the confidence or correct the colour)."""
+    card = parse_card(dets.class_names[candidate.class_id])
+    confidence, status, clear = candidate.confidence, "unknown", 1.0
+    if colour_check and card.is_natural:
+        measures = [measure_colour(image_bgr, tuple(dets.xyxy[i])) for i in candidate.index_ids]
+        verdict = judge_colour(card.colour, measures)
+        status = verdict.status
+        confidence *= verdict.factor
+        clear = min(m.share for m in measures)
+        if verdict.colour is not None and verdict.colour is not card.colour:
+            card = Card.number(verdict.colour, card.value)
+    return card, float(confidence), status, clear
+
+
+def _closer_looks(detector: Any, image_bgr: np.ndarray, dets: Detections,
+                  candidates: Sequence[CardCandidate],
+                  reads: Sequence[tuple[Card, float, str, float]]) -> dict[int, CloserLook]:
+    """The closer look (:mod:`scorer.vision.zoom_check`) at the least confident candidates, by
+    position; none without a ``detector``."""
+    if detector is None:
+        return {}
+    picks = zoom_check.chosen([confidence for _card, confidence, *_r in reads])
+    boxes = [dets.xyxy[max(candidates[k].index_ids, key=lambda i: float(dets.confidence[i]))]
+             for k in picks]
+    looks = zoom_check.look_closer(detector, image_bgr, boxes, [str(reads[k][0]) for k in picks])
+    return dict(zip(picks, looks, strict=True))
 
 
 def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> PixelCheck:
@@ -300,7 +341,9 @@ def read_cards(
         dets = detector.detect(image, conf=conf, iou=iou)
         dets = look_coarse(coarse_detector(detector), image, dets, conf, iou)
     rivals = sensed if second_look else None  # weaker first-look readings of the same spots
-    cards = cards_from_detections(image, dets, colour_check=colour_check, rivals=rivals)
+    cards = cards_from_detections(image, dets, colour_check=colour_check, rivals=rivals,
+                                  detector_file=getattr(detector, "model_path", None),
+                                  closer_look=closer_detector(detector) if second_look else None)
     return CardReading(cards, (int(image.shape[0]), int(image.shape[1])), dets)
 
 

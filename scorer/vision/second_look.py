@@ -86,13 +86,7 @@ def look_again(
         return first
     x1, y1, x2, y2 = region
     closer = detector.detect(np.ascontiguousarray(image[y1:y2, x1:x2]), conf=conf, iou=iou)
-    shifted = Detections(
-        closer.xyxy + np.array([x1, y1, x1, y1], np.float32),
-        closer.confidence,
-        closer.class_id,
-        closer.class_names,
-    )
-    both = Detections.merge([first, shifted])
+    both = Detections.merge([first, closer.shifted(x1, y1)])
     return both[np.sort(nms(both.xyxy, both.confidence, MERGE_IOU, both.class_id))]
 
 

@@ -15,6 +15,7 @@ from scorer.vision.doubt import (
     load_doubt_model,
 )
 from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_indices
+from scorer.vision.reading import read_cards
 
 NAMES = ("R5", "R6", "B9", "W")
 
@@ -105,3 +106,25 @@ def test_a_doubt_model_fitted_on_another_detector_is_not_used(tmp_path, monkeypa
     fitted.write_text(DoubtModel({"bias": 1.0}, 0.5).to_json())  # no detector named: used
     monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "other2.onnx"))
     assert load_doubt_model(str(fitted)) is not None
+
+
+class _OtherDetector:
+    """A detector from another model file (a deck's fine-tune): it reads one sure-looking R5."""
+
+    class_names = NAMES
+
+    def __init__(self, path):
+        self.model_path = path
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        return dets([("R5", 100, 100, 0.9)])
+
+
+def test_cards_read_by_another_detector_do_not_get_the_shipped_detectors_chance(tmp_path):
+    image = np.full((480, 640, 3), 200, np.uint8)
+    other = tmp_path / "deck.onnx"
+    other.write_bytes(b"a deck's fine-tuned model")
+    (card,) = read_cards(image, detector=_OtherDetector(other), colour_check=False).cards
+    assert card.chance is None  # marked by its score alone, not by a chance fitted elsewhere
+    shipped = read_cards(image, detector=_OtherDetector(None), colour_check=False).cards
+    assert load_doubt_model() is None or shipped[0].chance is not None

@@ -156,3 +156,16 @@ def test_bench_detect_reports_the_onnx_timing(model):
     assert result["onnx"]["runs"] == 2 and result["onnx"]["median_ms"] > 0
     assert result["onnx_second_look"]["runs"] == 2
     assert result["frame"] == "1280x960 JPEG"
+
+
+def test_a_batch_of_windows_reads_as_each_window_alone(model, scenes):
+    """``detect_batch`` (the closer look's one run) gives what one ``detect`` per window gives."""
+    image = cv2.imread(str(scenes / "images" / "test" / "test_000000.jpg"))
+    crops = [np.ascontiguousarray(image[y:y + 160, x:x + 160]) for x, y in ((0, 0), (200, 240))]
+    detector = OnnxDetector(model, imgsz=160)
+    for alone, batched in zip([detector.detect(c, conf=0.1) for c in crops],
+                              detector.detect_batch(crops, conf=0.1), strict=True):
+        assert batched.names == alone.names
+        np.testing.assert_allclose(batched.xyxy, alone.xyxy, atol=0.05)
+    with pytest.raises(ValueError):
+        detector.detect_batch([crops[0], image[:96, :64]])

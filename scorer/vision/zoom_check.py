@@ -1,0 +1,97 @@
+"""A closer look at doubtful cards: each one's index read again, enlarged, on its own.
+
+A misread index often reads differently, or not at all, when it is seen larger and without its
+neighbours; a right one reads the same. For photos (not live frames) the least confident cards
+get this look: a square window around the card's strongest index, :data:`WINDOW` index sizes
+across, resized to :data:`SIDE` pixels (the index then has about the size the detector reads
+best), all windows in one batch. What the closer look read on the index's spot becomes evidence
+for the doubt model (:mod:`scorer.vision.doubt`): the score of the same face, and of the best
+other face, which is the card's likely alternative when nothing closer says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from scorer.vision.detections import Detections
+
+SIDE = 160  # pixels of each enlarged window
+WINDOW = 6.0  # window side, in sizes of the index (its longer side)
+BELOW = 0.85  # cards read with a lower score get the closer look...
+MOST = 4  # ...at most this many per photo, the least confident first
+CONF = 0.05  # what the closer look reports at all
+SPOT = 0.6  # a closer detection counts when its centre is within this share of the index size
+
+
+@dataclass(frozen=True)
+class CloserLook:
+    """What the enlarged window read on the index's spot."""
+
+    same: float = 0.0  # the best score of the card's own face (0: not read again)
+    other: float = 0.0  # the best score of another face
+    other_name: str | None = None
+
+
+def chosen(scores: Sequence[float]) -> list[int]:
+    """Which cards get the closer look: those under :data:`BELOW`, least confident first, at
+    most :data:`MOST`."""
+    doubtful = [k for k, score in enumerate(scores) if score < BELOW]
+    return sorted(doubtful, key=lambda k: scores[k])[:MOST]
+
+
+def window(box: Sequence[float], image_hw: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The square crop (x1, y1, x2, y2) centred on an index box, clipped to the image."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    half = max(x2 - x1, y2 - y1, 1.0) * WINDOW / 2
+    h, w = image_hw
+    return (int(max(0, cx - half)), int(max(0, cy - half)),
+            int(min(w, cx + half)), int(min(h, cy + half)))
+
+
+def look_closer(detector: Any, image: np.ndarray, boxes: Sequence[Sequence[float]],
+                faces: Sequence[str]) -> list[CloserLook]:
+    """The closer look at each index box in ``boxes``, for the face read there.
+
+    ``detector`` reads the windows in one batch with ``detect_batch(crops, conf=)`` when it has
+    one (the ONNX detector, at the windows' own size), else one ``detect`` call per window.
+    """
+    wins = [window(box, image.shape[:2]) for box in boxes]
+    jobs = [k for k, (x1, y1, x2, y2) in enumerate(wins) if x2 - x1 >= 2 and y2 - y1 >= 2]
+    looks = [CloserLook()] * len(boxes)
+    if not jobs:
+        return looks
+    crops = [cv2.resize(image[wins[k][1]:wins[k][3], wins[k][0]:wins[k][2]], (SIDE, SIDE),
+                        interpolation=cv2.INTER_LINEAR) for k in jobs]
+    batch = getattr(detector, "detect_batch", None)
+    seen = batch(crops, conf=CONF) if batch is not None else [
+        detector.detect(crop, conf=CONF) for crop in crops]
+    for k, found in zip(jobs, seen, strict=True):
+        looks[k] = _on_spot(boxes[k], wins[k], found, faces[k])
+    return looks
+
+
+def _on_spot(box: Sequence[float], win: tuple[int, int, int, int], found: Detections,
+             face: str) -> CloserLook:
+    """The closer detections whose centre lies on the index's spot, by face."""
+    if len(found) == 0:
+        return CloserLook()
+    x1, y1, x2, y2 = win
+    scale = np.array([(x2 - x1) / SIDE, (y2 - y1) / SIDE])
+    centres = found.centers * scale + np.array([x1, y1])
+    ix1, iy1, ix2, iy2 = (float(v) for v in box)
+    near = ((np.abs(centres[:, 0] - (ix1 + ix2) / 2) <= SPOT * max(ix2 - ix1, 1.0))
+            & (np.abs(centres[:, 1] - (iy1 + iy2) / 2) <= SPOT * max(iy2 - iy1, 1.0)))
+    names = np.array(found.names)
+    same = near & (names == face)
+    other = near & (names != face)
+    if not other.any():
+        return CloserLook(float(found.confidence[same].max()) if same.any() else 0.0)
+    best = int(np.argmax(np.where(other, found.confidence, -1.0)))
+    return CloserLook(float(found.confidence[same].max()) if same.any() else 0.0,
+                      float(found.confidence[best]), str(names[best]))

@@ -1,0 +1,70 @@
+"""The closer look at doubtful cards (scorer/vision/zoom_check.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorer.vision import zoom_check
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.doubt import FEATURES, Evidence
+from scorer.vision.zoom_check import SIDE, CloserLook, chosen, look_closer, window
+
+INDEX = (300.0, 200.0, 310.0, 214.0)  # a 10x14 index box in a 640x480 photo
+
+
+class WindowReader:
+    """Reads ``face`` at the centre of every window it is given (or nothing when None)."""
+
+    def __init__(self, face: str | None, score: float = 0.9) -> None:
+        self.face, self.score, self.shapes = face, score, []
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        self.shapes.append(image.shape[:2])
+        if self.face is None:
+            return Detections.empty()
+        c = SIDE / 2
+        return Detections(np.array([[c - 12, c - 16, c + 12, c + 16]]), np.array([self.score]),
+                          np.array([DEFAULT_CLASS_NAMES.index(self.face)]))
+
+
+def test_the_least_confident_cards_below_the_bar_get_the_closer_look():
+    scores = [0.95, 0.5, 0.84, 0.3, 0.7, 0.6, 0.99]
+    assert chosen(scores) == [3, 1, 5, 4][: zoom_check.MOST]
+    assert chosen([0.9, 0.99]) == []
+
+
+def test_the_window_is_centred_on_the_index_and_clipped():
+    x1, y1, x2, y2 = window(INDEX, (480, 640))
+    assert (x1 + x2) / 2 == pytest.approx(305, abs=1) and (y1 + y2) / 2 == pytest.approx(207, abs=1)
+    assert x2 - x1 == pytest.approx(14 * zoom_check.WINDOW, abs=1)
+    assert window((0, 0, 10, 14), (480, 640))[:2] == (0, 0)
+
+
+def test_a_closer_look_that_reads_the_same_face_backs_the_card():
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reader = WindowReader("R5")
+    (look,) = look_closer(reader, image, [INDEX], ["R5"])
+    assert look == CloserLook(same=pytest.approx(0.9), other=0.0, other_name=None)
+    assert reader.shapes == [(SIDE, SIDE)]
+
+
+def test_a_closer_look_that_reads_another_face_offers_it_as_the_alternative():
+    image = np.full((480, 640, 3), 128, np.uint8)
+    (look,) = look_closer(WindowReader("R8", 0.7), image, [INDEX], ["R5"])
+    assert look.same == 0.0 and look.other_name == "R8"
+    evidence = Evidence(0.6, closer=look)
+    assert evidence.alternative == "R8"
+    named = dict(zip(FEATURES, evidence.features(), strict=True))
+    assert named["closer"] == 1.0 and named["closer_nothing"] == 1.0
+    assert named["closer_other"] > 0
+
+
+def test_nothing_read_closer_is_evidence_too_and_no_look_is_none():
+    image = np.full((480, 640, 3), 128, np.uint8)
+    (look,) = look_closer(WindowReader(None), image, [INDEX], ["R5"])
+    assert look == CloserLook()
+    looked = dict(zip(FEATURES, Evidence(0.6, closer=look).features(), strict=True))
+    plain = dict(zip(FEATURES, Evidence(0.6).features(), strict=True))
+    assert looked["closer_nothing"] == 1.0
+    assert plain["closer"] == plain["closer_nothing"] == plain["closer_same"] == 0.0
