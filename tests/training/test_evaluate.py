@@ -12,6 +12,7 @@ import pytest
 
 from scorer.cards import parse_cards
 from scorer.cli import main
+from scorer.render.dataset import Settings, build
 from scorer.training.evaluate import (
     EvalReport,
     ImageScore,
@@ -126,3 +127,20 @@ def test_eval_cli_without_a_dataset_exits_2(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(reading_module, "get_detector", lambda path=None, imgsz=None: None)
     assert main(["eval", "--data", str(tmp_path / "none"), "--no-map"]) == 2
     assert "no manifest" in capsys.readouterr().err
+
+
+def test_empty_tables_count_the_scenes_that_got_a_false_card(tmp_path):
+    """``--empty 1`` scenes have no card: a reader that sees one in every other scene scores
+    half of them with a false card."""
+    build(tmp_path, {"test": 4}, Settings(seed=3, imgsz=160, empty=1.0), workers=1,
+          progress=False)
+    calls = iter(range(4))
+
+    def phantom_every_other(image):
+        k = next(calls)
+        cards = (DetectedCard(parse_cards("W")[0], 0.9, (0, 0, 5, 5)),) if k % 2 else ()
+        return CardReading(cards, image.shape[:2])
+
+    figures = evaluate(tmp_path, "test", phantom_every_other).to_dict()
+    assert figures["empty_scenes"] == 4
+    assert figures["empty_with_a_card"] == 0.5 and figures["cards_per_empty_scene"] == 0.5
