@@ -14,7 +14,7 @@ from scorer.render.dataset import Settings, build
 
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
-  phase10 dataset build --out datasets/tiles --train 4000 --val 0 --test 0 --seed 30 --crop 320 --empty 0.25
+  phase10 dataset build --out datasets/tiles --train 4000 --test 0 --seed 30 --crop 320 --empty .25
   phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
   phase10 dataset build --out datasets/casts --train 0 --val 300 --test 0 --seed 2 --light strong
   phase10 dataset show datasets/cards --split val --out sheet.png --n 16
@@ -70,7 +70,8 @@ def _build(args: argparse.Namespace) -> int:
     if args.crop is not None and not 0 < args.crop <= args.imgsz:
         return fail(None, f"--crop {args.crop} must be between 1 and --imgsz {args.imgsz}")
     settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
-                        faces=str(args.faces) if args.faces else None, light=args.light, empty=args.empty)
+                        faces=str(args.faces) if args.faces else None, light=args.light,
+                        empty=args.empty)
     counts = {"train": args.train, "val": args.val, "test": args.test}
     try:
         facts = build(args.out, counts, settings, workers=args.workers)
