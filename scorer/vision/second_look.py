@@ -30,6 +30,7 @@ MIN_ZOOM = 1.1  # a crop enlarged less than this is not worth a second look
 MAX_ZOOM = 2.0  # a smaller crop is widened around its centre (huge indices read badly too)
 MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this are one index
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
+HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count
 COARSE_IMGSZ = 256  # the coarse look's longest input side
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look...
 COARSE_INDEX = 0.12  # ...or whose median index is this share of the longest side (77 px at 640)
@@ -85,7 +86,9 @@ def look_again(
     if region is None:
         return first
     x1, y1, x2, y2 = region
-    closer = detector.detect(np.ascontiguousarray(image[y1:y2, x1:x2]), conf=conf, iou=iou)
+    guided_by_hints = len(first) == 0
+    closer = detector.detect(np.ascontiguousarray(image[y1:y2, x1:x2]),
+                             conf=max(conf, HINTED_CONF) if guided_by_hints else conf, iou=iou)
     both = Detections.merge([first, closer.shifted(x1, y1)])
     return both[np.sort(nms(both.xyxy, both.confidence, MERGE_IOU, both.class_id))]
 

@@ -114,6 +114,24 @@ def test_weak_detections_say_where_to_look_when_nothing_was_read():
     assert read_cards(image, conf=0.45, detector=DistantDetector(), second_look=False).cards == ()
 
 
+class ClutterDetector:
+    """An empty table: the full frame senses a weak 'W' in the clutter (0.1); the closer look at
+    it reads a Wild at 0.5, over the reader's confidence but far from sure."""
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        found = dets([[600, 400, 610, 410]], [R5], conf=0.1) if image.shape[:2] == HW else (
+            dets([[10, 10, 26, 26]], [G7], conf=0.5))
+        return found[found.confidence >= conf]
+
+
+def test_a_look_guided_only_by_weak_hints_must_read_a_sure_card():
+    """Weak detections in clutter lead the second look there; what it reads counts only from
+    HINTED_CONF up, so an empty table does not get a phantom card."""
+    image = np.zeros((*HW, 3), np.uint8)
+    assert second_look.HINTED_CONF > 0.5
+    assert read_cards(image, conf=0.45, detector=ClutterDetector()).cards == ()
+
+
 def test_weak_detections_are_not_cards_and_do_not_move_a_found_region():
     first = dets([[400, 300, 420, 320]], [R5])
     hint = Detections.merge([first, dets([[0, 0, 8, 8]], [G7], conf=0.1)])
