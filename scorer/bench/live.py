@@ -129,7 +129,10 @@ def serve_app(app: Any, threads: int = 8) -> Iterator[tuple[str, int]]:
     try:
         yield "127.0.0.1", int(port)
     finally:  # close every socket from inside the server's own loop, which then ends
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        try:
+            server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        except OSError:  # the loop's wake-up pipe is already gone: close from here instead
+            wasyncore.close_all(server._map)
         thread.join(5)
         server.task_dispatcher.shutdown()
 
