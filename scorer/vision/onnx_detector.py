@@ -201,8 +201,7 @@ class OnnxDetector:
         """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
         input_hw = self.metadata.input_size_for(image_bgr.shape[:2], self.imgsz)
         tensor, box = preprocess(image_bgr, input_hw)
-        with _LOCK:  # one session shared by threads (waitress): keep runs sequential
-            (output,) = self.session.run(None, {self.input_name: tensor})[:1]
+        output = self._run(tensor)
         boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))
         return Detections(unletterbox_boxes(boxes, box), scores, class_ids, self.class_names)
 
@@ -220,12 +219,16 @@ class OnnxDetector:
         if not self.metadata.dynamic_input and (h, w) != self.metadata.input_hw:
             raise ModelError(f"{self.model_path.name} has a fixed input; it cannot read "
                              f"{w}x{h} crops")
-        tensor = np.concatenate([preprocess(c, (h, w))[0] for c in crops])
-        with _LOCK:
-            (output,) = self.session.run(None, {self.input_name: tensor})[:1]
+        output = self._run(np.concatenate([preprocess(c, (h, w))[0] for c in crops]))
         found = []
         for k in range(len(crops)):
             boxes, scores, class_ids = decode_output(output[k:k + 1], conf, iou,
                                                      len(self.class_names))
             found.append(Detections(boxes, scores, class_ids, self.class_names))
         return found
+
+    def _run(self, tensor: np.ndarray) -> np.ndarray:
+        """The model's raw output for an input batch."""
+        with _LOCK:  # one session shared by threads (waitress): keep runs sequential
+            (output,) = self.session.run(None, {self.input_name: tensor})[:1]
+        return output

@@ -90,8 +90,8 @@ def _on_spot(box: Sequence[float], win: tuple[int, int, int, int], found: Detect
     names = np.array(found.names)
     same = near & (names == face)
     other = near & (names != face)
+    same_score = float(found.confidence[same].max()) if same.any() else 0.0
     if not other.any():
-        return CloserLook(float(found.confidence[same].max()) if same.any() else 0.0)
+        return CloserLook(same_score)
     best = int(np.argmax(np.where(other, found.confidence, -1.0)))
-    return CloserLook(float(found.confidence[same].max()) if same.any() else 0.0,
-                      float(found.confidence[best]), str(names[best]))
+    return CloserLook(same_score, float(found.confidence[best]), str(names[best]))
