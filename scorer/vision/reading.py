@@ -241,7 +241,10 @@ def _closer_looks(detector: Any, image_bgr: np.ndarray, dets: Detections,
     picks = zoom_check.chosen([confidence for _card, confidence, *_r in reads])
     boxes = [dets.xyxy[max(candidates[k].index_ids, key=lambda i: float(dets.confidence[i]))]
              for k in picks]
-    looks = zoom_check.look_closer(detector, image_bgr, boxes, [str(reads[k][0]) for k in picks])
+    # The face the detector read, before any colour fix: the closer look asks the same detector
+    # again, so a corrected colour would otherwise count as a different reading.
+    faces = [dets.class_names[candidates[k].class_id] for k in picks]
+    looks = zoom_check.look_closer(detector, image_bgr, boxes, faces)
     return dict(zip(picks, looks, strict=True))
 
 

@@ -10,6 +10,7 @@ from scorer.cards import Colour, parse_card
 from scorer.vision.colour import ColourMeasure, centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.reading import cards_from_detections
+from scorer.vision.zoom_check import SIDE
 
 BGR = {
     Colour.RED: (30, 30, 210),
@@ -121,6 +122,32 @@ def test_one_index_that_disagrees_clearly_corrects_the_card():
     assert card.confidence == pytest.approx(0.9 * 0.8)
 
 
+
+class ReadsAgain:
+    """A closer-look detector that reads ``face`` on every window's centre, as it did at first."""
+
+    def __init__(self, face: str) -> None:
+        self.faces: list[str] = []
+        self.face = face
+
+    def detect_batch(self, crops, conf=0.05):
+        c = SIDE / 2
+        box = np.array([[c - 12, c - 16, c + 12, c + 16]], np.float32)
+        return [Detections(box, np.array([0.9]), np.array([DEFAULT_CLASS_NAMES.index(self.face)]))
+                for _ in crops]
+
+
+def test_a_corrected_card_read_again_as_the_detector_read_it_is_backed_not_doubted():
+    """The closer look asks the same detector: its first reading again is agreement, even when
+    the colour check has since corrected the card's colour."""
+    image, d = scene(Colour.BLUE)
+    pad = 200  # room for the whole window around the index: the stub reads at its centre
+    image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(90, 90, 90))
+    one = Detections(d.xyxy[[0]] + pad, np.array([0.6], np.float32), d.class_id[[0]])
+    (card,) = cards_from_detections(image, one, closer_look=ReadsAgain("R5"))
+    assert (str(card.card), card.colour_check) == ("B5", "corrected")
+    assert card.evidence.closer.same == pytest.approx(0.9)
+    assert card.evidence.closer.other == 0.0 and card.alternative is None
 
 def test_one_card_read_twice_on_one_spot_counts_once():
     """Fanned hands: one index paired with two others gives the same face twice, one box."""
