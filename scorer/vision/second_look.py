@@ -30,7 +30,8 @@ MIN_ZOOM = 1.1  # a crop enlarged less than this is not worth a second look
 MAX_ZOOM = 2.0  # a smaller crop is widened around its centre (huge indices read badly too)
 MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this are one index
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
-HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count
+HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count...
+HINT_IOU = 0.3  # ...on the spot of one of them (box overlap)
 COARSE_IMGSZ = 256  # the coarse look's longest input side
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look...
 COARSE_INDEX = 0.12  # ...or whose median index is this share of the longest side (77 px at 640)
@@ -79,7 +80,8 @@ def look_again(
     """``first`` merged with the detections of a second look at :func:`zoom_region`.
 
     ``hint``: the first look's weaker detections (confidence down to :data:`HINT_CONF`), whose
-    region is looked at when ``first`` is empty. Returns ``first`` itself when no region is
+    region is looked at when ``first`` is empty; that look's detections count from
+    :data:`HINTED_CONF` and only on a hint's spot. Returns ``first`` itself when no region is
     worth it.
     """
     region = zoom_region(first if len(first) or hint is None else hint, image.shape[:2])
@@ -89,8 +91,19 @@ def look_again(
     guided_by_hints = len(first) == 0
     closer = detector.detect(np.ascontiguousarray(image[y1:y2, x1:x2]),
                              conf=max(conf, HINTED_CONF) if guided_by_hints else conf, iou=iou)
-    both = Detections.merge([first, closer.shifted(x1, y1)])
+    closer = closer.shifted(x1, y1)
+    if guided_by_hints:
+        closer = closer[_sensed_there(closer, hint)]
+    both = Detections.merge([first, closer])
     return both[np.sort(nms(both.xyxy, both.confidence, MERGE_IOU, both.class_id))]
+
+
+def _sensed_there(found: Detections, hint: Detections) -> np.ndarray:
+    """Which of ``found`` lie where a weak first-look detection (of any face) was: an enlarged
+    look at clutter reads indices where the first look sensed none."""
+    if len(found) == 0 or len(hint) == 0:
+        return np.zeros(len(found), bool)
+    return (box_iou(found.xyxy, hint.xyxy) >= HINT_IOU).any(axis=1)
 
 
 def wants_coarse(first: Detections, image_hw: tuple[int, int]) -> bool:

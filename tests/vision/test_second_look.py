@@ -97,13 +97,24 @@ def test_read_cards_looks_twice_at_photos_and_once_at_live_frames():
     assert len(detector.shapes) == 1 and [str(c.card) for c in frame.cards] == ["R5"]
 
 
+WEAK_INDEX = [600, 400, 610, 410]
+
+
 class DistantDetector:
-    """A photo taken from too far: the full frame gives only a weak R5 (0.1), below the reader's
-    confidence; any crop shows a G7 clearly. Honours ``conf`` like the ONNX detector."""
+    """A photo taken from too far: the full frame gives only a weak R5 (0.1) at
+    :data:`WEAK_INDEX`, below the reader's confidence; the crop around it shows a G7 clearly,
+    on that spot (``offset`` moves it away). Honours ``conf`` like the ONNX detector."""
+
+    def __init__(self, offset: float = 0.0) -> None:
+        self.offset = offset
 
     def detect(self, image, conf=0.25, iou=0.7):
-        found = dets([[600, 400, 610, 410]], [R5], conf=0.1) if image.shape[:2] == HW else (
-            dets([[10, 10, 26, 26]], [G7], conf=0.7))
+        if image.shape[:2] == HW:
+            found = dets([WEAK_INDEX], [R5], conf=0.1)
+        else:
+            x1, y1, _x2, _y2 = zoom_region(dets([WEAK_INDEX], [R5]), HW)
+            spot = np.array(WEAK_INDEX, float) - [x1, y1, x1, y1] + self.offset
+            found = dets([spot + [-2, -2, 2, 2]], [G7], conf=0.7)
         return found[found.confidence >= conf]
 
 
@@ -112,6 +123,12 @@ def test_weak_detections_say_where_to_look_when_nothing_was_read():
     photo = read_cards(image, conf=0.45, detector=DistantDetector())
     assert [str(c.card) for c in photo.cards] == ["G7"]
     assert read_cards(image, conf=0.45, detector=DistantDetector(), second_look=False).cards == ()
+
+
+def test_a_look_guided_by_weak_hints_counts_only_where_they_were():
+    """Clutter enlarged reads indices where the first look sensed nothing at all: not cards."""
+    image = np.zeros((*HW, 3), np.uint8)
+    assert read_cards(image, conf=0.45, detector=DistantDetector(offset=40)).cards == ()
 
 
 class ClutterDetector:
