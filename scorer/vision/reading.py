@@ -199,6 +199,8 @@ def cards_from_detections(
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
+        if zoom_check.vanishes(confidence, len(candidate.index_ids), closer.get(k)):
+            continue
         evidence = gather_evidence(
             dets, candidates, k, score=confidence, colour_status=status,
             colour_clear=clear, geometry=geometry, check=check, rivals=rivals,

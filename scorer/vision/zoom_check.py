@@ -6,7 +6,8 @@ get this look: a square window around the card's strongest index, :data:`WINDOW`
 across, resized to :data:`SIDE` pixels (the index then has about the size the detector reads
 best), all windows in one batch. What the closer look read on the index's spot becomes evidence
 for the doubt model (:mod:`scorer.vision.doubt`): the score of the same face, and of the best
-other face, which is the card's likely alternative when nothing closer says otherwise.
+other face, which is the card's likely alternative when nothing closer says otherwise. A weak
+lone index that reads as nothing at all when enlarged is dropped (:func:`vanishes`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ BELOW = 0.85  # cards read with a lower score get the closer look...
 MOST = 4  # ...at most this many per photo, the least confident first
 CONF = 0.05  # what the closer look reports at all
 SPOT = 0.6  # a closer detection counts when its centre is within this share of the index size
+VANISHES_BELOW = 0.6  # a lone index read under this score that reads as nothing closer is no card
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,18 @@ class CloserLook:
     same: float = 0.0  # the best score of the card's own face (0: not read again)
     other: float = 0.0  # the best score of another face
     other_name: str | None = None
+
+    @property
+    def read_nothing(self) -> bool:
+        """No face at all on the index's spot, enlarged, even at :data:`CONF`."""
+        return self.same == 0.0 and self.other == 0.0
+
+
+def vanishes(score: float, indices: int, look: CloserLook | None) -> bool:
+    """Is this reading no card at all? A lone index read weakly (under :data:`VANISHES_BELOW`)
+    whose closer look reads no face there: a real index, enlarged, still reads as some face,
+    while clutter mistaken for one mostly reads as nothing (figures in models/README.md)."""
+    return indices == 1 and score < VANISHES_BELOW and look is not None and look.read_nothing
 
 
 def chosen(scores: Sequence[float]) -> list[int]:

@@ -8,6 +8,7 @@ import pytest
 from scorer.vision import zoom_check
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.doubt import FEATURES, Evidence
+from scorer.vision.reading import cards_from_detections
 from scorer.vision.zoom_check import SIDE, CloserLook, chosen, look_closer, window
 
 INDEX = (300.0, 200.0, 310.0, 214.0)  # a 10x14 index box in a 640x480 photo
@@ -68,3 +69,25 @@ def test_nothing_read_closer_is_evidence_too_and_no_look_is_none():
     plain = dict(zip(FEATURES, Evidence(0.6).features(), strict=True))
     assert looked["closer_nothing"] == 1.0
     assert plain["closer"] == plain["closer_nothing"] == plain["closer_same"] == 0.0
+
+
+def test_a_weak_lone_index_that_reads_as_nothing_closer_is_no_card():
+    nothing, again = CloserLook(), CloserLook(same=0.3)
+    assert zoom_check.vanishes(0.5, 1, nothing)
+    assert not zoom_check.vanishes(0.5, 1, again)  # enlarged, it still reads as a face
+    assert not zoom_check.vanishes(0.5, 1, CloserLook(other=0.2, other_name="R8"))
+    assert not zoom_check.vanishes(0.5, 2, nothing)  # both corners read: a card
+    assert not zoom_check.vanishes(0.7, 1, nothing)  # read surely enough at first
+    assert not zoom_check.vanishes(0.5, 1, None)  # no closer look (a live frame)
+
+
+def test_the_reader_drops_a_phantom_index_that_reads_as_nothing_closer():
+    """Clutter read weakly as an index, and as nothing when enlarged, is not reported."""
+    image = np.full((480, 640, 3), 128, np.uint8)
+    wild = DEFAULT_CLASS_NAMES.index("W")
+    weak = Detections(np.array([INDEX]), np.array([0.5]), np.array([wild]))
+    assert cards_from_detections(image, weak, closer_look=WindowReader(None)) == ()
+    (card,) = cards_from_detections(image, weak, closer_look=WindowReader("W", 0.4))
+    assert str(card.card) == "W"
+    (live,) = cards_from_detections(image, weak)  # live frames: no closer look, nothing dropped
+    assert str(live.card) == "W"
