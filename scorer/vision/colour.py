@@ -41,12 +41,16 @@ class ColourMeasure:
     """The measured colour of an index (None when too few coloured pixels) and its share.
 
     ``share`` is the fraction of coloured (saturated) pixels whose hue falls in ``colour``'s
-    range; ``pixels`` the number of coloured pixels seen.
+    range; ``pixels`` the number of coloured pixels seen. ``balanced`` is false when the box
+    held no white to balance on (a full-colour face whose small digit is blurred into the ink):
+    such a measure reads a cast as colour (yellow under a green cast measures green), so it may
+    flag a disagreement but never overrule the detector.
     """
 
     colour: Colour | None
     share: float
     pixels: int
+    balanced: bool = True  # a white was found in the box and the cast taken out (see below)
 
 
 def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float]) -> ColourMeasure:
@@ -69,42 +73,45 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     crop = image_bgr[y1:y2, x1:x2]
     if crop.size == 0:
         return ColourMeasure(None, 0.0, 0)
-    balanced = white_balance(np.ascontiguousarray(crop[..., :3]))
+    crop = np.ascontiguousarray(crop[..., :3])
+    white = find_white(crop)
+    balanced = crop if white is None else white_balance(crop, white)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV).reshape(-1, 3)
     bright = hsv[hsv[:, 2] >= MIN_VALUE]
     if bright.shape[0] < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, int(bright.shape[0]))
+        return ColourMeasure(None, 0.0, int(bright.shape[0]), white is not None)
     floor = max(MIN_SATURATION, INK_FLOOR * float(np.percentile(bright[:, 1], 95)))
     coloured = bright[bright[:, 1] >= floor]
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, n)
+        return ColourMeasure(None, 0.0, n, white is not None)
     hue = coloured[:, 0].astype(np.int32)
     votes = {
         colour: int(sum(((hue >= lo) & (hue <= hi)).sum() for lo, hi in ranges))
         for colour, ranges in HUE_RANGES.items()
     }
     best = max(votes, key=lambda c: votes[c])
-    return ColourMeasure(best, votes[best] / n, n)
+    return ColourMeasure(best, votes[best] / n, n, white is not None)
 
 
-def white_balance(crop_bgr: np.ndarray) -> np.ndarray:
-    """``crop_bgr`` (H, W, 3) uint8 with per-channel gains that make its white neutral.
-
-    The white is the mean of the brightest :data:`NEUTRAL_SHARE` of the pixels whose saturation
-    is under :data:`NEUTRAL_MAX_SATURATION`; with too few such pixels the crop comes back as is.
-    """
+def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:
+    """The BGR colour of ``crop_bgr``'s white: the mean of the brightest :data:`NEUTRAL_SHARE`
+    of its pixels whose saturation is under :data:`NEUTRAL_MAX_SATURATION`. None with too few
+    such pixels, or when even they are dark grey (no white to trust)."""
     hsv = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV).reshape(-1, 3)
-    pixels = crop_bgr.reshape(-1, 3)
     candidates = np.flatnonzero(hsv[:, 1] < NEUTRAL_MAX_SATURATION)
     if candidates.size < MIN_PIXELS:
-        return crop_bgr
+        return None
     value = hsv[candidates, 2]
     n = max(MIN_PIXELS, int(candidates.size * NEUTRAL_SHARE))
     brightest = candidates[np.argsort(-value, kind="stable")[:n]]
-    white = pixels[brightest].astype(np.float32).mean(axis=0)
-    if float(white.min()) < MIN_VALUE:  # the lightest neutral is dark grey: no white to trust
-        return crop_bgr
+    white = crop_bgr.reshape(-1, 3)[brightest].astype(np.float32).mean(axis=0)
+    return None if float(white.min()) < MIN_VALUE else white
+
+
+def white_balance(crop_bgr: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """``crop_bgr`` (H, W, 3) uint8 with per-channel gains that make ``white`` neutral (gains
+    kept within [1 / MAX_GAIN, MAX_GAIN])."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 1 / MAX_GAIN, MAX_GAIN)
     return np.clip(crop_bgr.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
@@ -141,7 +148,8 @@ def judge_colour(
     of its coloured pixels (one index can be half covered by another card), or one index
     disagrees clearly (:data:`CLEAR_SHARE` of at least :data:`CLEAR_PIXELS` pixels) and no
     index measures the detector's colour (the other corner under fingers, out of the frame or
-    unreadable); otherwise a disagreement keeps the detector's colour with confidence x
+    unreadable); only measures taken on a white found in the box (``balanced``) count for
+    that. Otherwise a disagreement keeps the detector's colour with confidence x
     :data:`DISAGREE_FACTOR`.
     """
     if detected is None:
@@ -159,10 +167,11 @@ def judge_colour(
     if measured is detected:
         return ColourVerdict("agree", detected, 1.0)
     share = tally[measured] / total
-    votes = sum(1 for m in measures if m.colour is measured and m.share >= STRONG_SHARE)
+    trusted = [m for m in measures if m.balanced]  # only these may overrule the detector
+    votes = sum(1 for m in trusted if m.colour is measured and m.share >= STRONG_SHARE)
     supported = any(m.colour is detected for m in measures)
     clear = any(m.colour is measured and m.share >= CLEAR_SHARE and m.pixels >= CLEAR_PIXELS
-                for m in measures)
+                for m in trusted)
     if correct and share >= STRONG_SHARE and (votes >= 2 or (clear and not supported)):
         return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
     return ColourVerdict("disagree", detected, DISAGREE_FACTOR)

@@ -66,6 +66,23 @@ def test_a_white_digit_on_coloured_ink_gives_the_white_balance(colour, light):
     assert measure_colour(washed, (0, 0, 40, 40)).colour is colour
 
 
+def test_a_full_colour_index_without_white_is_measured_but_not_balanced():
+    """A yellow face whose digit is blurred into the ink, under a green cast: nothing white to
+    balance on, so the measure (green) is flagged as unbalanced."""
+    patch = np.full((40, 40, 3), BGR[Colour.YELLOW], np.uint8)
+    measured = measure_colour(cast(patch, WEBCAM_GREEN), (0, 0, 40, 40))
+    assert measured.colour is not None and not measured.balanced
+    assert measure_colour(index_patch(Colour.BLUE), (0, 0, 40, 40)).balanced
+
+
+def test_an_unbalanced_measure_flags_a_disagreement_but_never_overrules():
+    green = ColourMeasure(Colour.GREEN, 1.0, 500, balanced=False)
+    lone = judge_colour(Colour.YELLOW, [green])
+    assert (lone.status, lone.colour) == ("disagree", Colour.YELLOW) and lone.factor < 1
+    both = judge_colour(Colour.YELLOW, [green, green])
+    assert (both.status, both.colour) == ("disagree", Colour.YELLOW)
+
+
 def test_judge_agreement_disagreement_and_correction():
     red, blue = ColourMeasure(Colour.RED, 0.9, 100), ColourMeasure(Colour.BLUE, 0.9, 100)
     assert judge_colour(Colour.RED, [red]).status == "agree"
