@@ -27,7 +27,8 @@ from scorer.vision.reading import get_detector, read_cards
 from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
 
 FRAME_W, FRAME_H = 1280, 960
-TARGET_MEDIAN_MS = 80.0
+TARGET_MEDIAN_MS = 60.0  # one look (live frames)
+TARGET_PHOTO_MEDIAN_MS = 150.0  # a photo with every look
 
 
 def bench_frames(n: int = 8, seed: int = 0) -> list[bytes]:
@@ -141,14 +142,17 @@ def bench_detect(
     frames = bench_frames(n_frames)
     cpu: list[float] = []
     onnx = summarise(time_onnx(frames, repeat, model, cpu))
+    photo = summarise(time_onnx(frames, repeat, model, second_look=True))
     result = {
         "frame": f"{FRAME_W}x{FRAME_H} JPEG",
         "frames": n_frames,
         "onnx": onnx,
-        "onnx_second_look": summarise(time_onnx(frames, repeat, model, second_look=True)),
+        "onnx_second_look": photo,
         "onnx_cpu_ms_median": round(float(np.median(cpu)), 1),
         "target_median_ms": TARGET_MEDIAN_MS,
         "meets_target": onnx["median_ms"] <= TARGET_MEDIAN_MS,
+        "target_photo_median_ms": TARGET_PHOTO_MEDIAN_MS,
+        "photo_meets_target": photo["median_ms"] <= TARGET_PHOTO_MEDIAN_MS,
         "load_average": round(os.getloadavg()[0], 2),
     }
     if compare:
