@@ -75,23 +75,24 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
         return ColourMeasure(None, 0.0, 0)
     crop = np.ascontiguousarray(crop[..., :3])
     white = find_white(crop)
-    balanced = crop if white is None else white_balance(crop, white)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    has_white = white is not None
+    neutral = white_balance(crop, white) if has_white else crop
+    hsv = cv2.cvtColor(neutral, cv2.COLOR_BGR2HSV).reshape(-1, 3)
     bright = hsv[hsv[:, 2] >= MIN_VALUE]
     if bright.shape[0] < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, int(bright.shape[0]), white is not None)
+        return ColourMeasure(None, 0.0, int(bright.shape[0]), has_white)
     floor = max(MIN_SATURATION, INK_FLOOR * float(np.percentile(bright[:, 1], 95)))
     coloured = bright[bright[:, 1] >= floor]
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, n, white is not None)
+        return ColourMeasure(None, 0.0, n, has_white)
     hue = coloured[:, 0].astype(np.int32)
     votes = {
         colour: int(sum(((hue >= lo) & (hue <= hi)).sum() for lo, hi in ranges))
         for colour, ranges in HUE_RANGES.items()
     }
     best = max(votes, key=lambda c: votes[c])
-    return ColourMeasure(best, votes[best] / n, n, white is not None)
+    return ColourMeasure(best, votes[best] / n, n, has_white)
 
 
 def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:

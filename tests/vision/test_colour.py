@@ -144,7 +144,6 @@ class ReadsAgain:
     """A closer-look detector that reads ``face`` on every window's centre, as it did at first."""
 
     def __init__(self, face: str) -> None:
-        self.faces: list[str] = []
         self.face = face
 
     def detect_batch(self, crops, conf=0.05):
