@@ -22,7 +22,7 @@ from scorer.cards import ALL_FACES
 from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
 from scorer.render.clutter import add_clutter
-from scorer.render.faces import Face, FaceSet, sample_style
+from scorer.render.faces import Face, FaceSet, sample_style, with_print_variety
 from scorer.render.fonts import fonts_for
 from scorer.render.labels import (
     Labelled,
@@ -86,6 +86,8 @@ class _Designs:
         rng = np.random.default_rng(
             np.random.SeedSequence([self.settings.seed, SPLIT_IDS[split], _DESIGN, design]))
         style = sample_style(rng, POOL[split])
+        if split == "train":  # evaluation splits keep the designs their figures were taken on
+            style = with_print_variety(style)
         faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
         back = render_back(rng, style.font)
         if self.photo_faces is not None and self.photo_faces.back is not None:

@@ -4,6 +4,7 @@ train pool or a held-out test pool (fonts and face-style ranges, see datasets/RE
 from __future__ import annotations
 
 import colorsys
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,6 +54,9 @@ class FaceStyle:
     texture_seed: int = 0
     multi_wild: bool = False  # Wild printed in the four colours
     index_badge: bool = False  # white layout: index in paper colour on a coloured badge
+    wild_emblem: bool = False  # Wild's index and symbol: a tilted oval in the four colours
+    slant: float = 0.0  # italic print: digits sheared by this much per unit of height
+    panel_tilt: float = 0.0  # full layout: the light panel is an oval tilted this many degrees
 
     def colour(self, colour: Colour) -> RGB:
         """The ink of a card colour in this design."""
@@ -69,8 +73,20 @@ def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> R
     return (round(r * 255), round(g * 255), round(b * 255))
 
 
+def with_print_variety(style: FaceStyle) -> FaceStyle:
+    """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
+    index and centre symbol), italic digits and a tilted centre panel. Drawn from the design's own seed, so the
+    designs of datasets built without them keep their bytes."""
+    rng = np.random.default_rng([style.texture_seed, 3])
+    emblem = bool(rng.random() < 0.4)
+    slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0
+    tilt = float(rng.uniform(20, 35)) if rng.random() < 0.4 else 0.0
+    return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt)
+
+
 def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:
-    """A random deck design from the ``pool`` ("train" or "test") of fonts and parameters."""
+    """A random deck design from the ``pool`` ("train" or "test") of fonts and parameters
+    (without the options of :func:`with_print_variety`)."""
     fonts = fonts_for(pool)
     font = str(rng.choice(fonts))
     index_font = font if rng.random() < 0.7 else str(rng.choice(fonts))

@@ -21,6 +21,7 @@ from scorer.render.face_style import (  # noqa: F401 - re-exported for callers
     RGB,
     FaceStyle,
     sample_style,
+    with_print_variety,
 )
 from scorer.render.glyphs import symbol_mask, text_masks
 
@@ -86,16 +87,13 @@ def _ink(
     fill: RGB | tuple[RGB, ...],
     outline: RGB | None,
     shadow: bool,
+    sectors: bool = False,
 ) -> None:
     """Paint a glyph: optional drop shadow, optional outline, then the fill (one colour, or
-    several as vertical bands)."""
+    several as vertical bands, or with ``sectors`` as slices around the glyph's centre)."""
     fill_m, out_m = masks
     if isinstance(fill[0], tuple):
-        bands = np.array_split(np.arange(fill_m.shape[1]), len(fill))
-        field = np.empty((*fill_m.shape, 3), np.float32)
-        for colour, cols in zip(fill, bands, strict=True):
-            field[:, cols] = colour
-        fill = field  # type: ignore[assignment]
+        fill = _colour_field(fill_m.shape, fill, sectors)  # type: ignore[arg-type]
     if shadow:
         off = max(1, round(0.05 * fill_m.shape[0]))
         blurred = cv2.GaussianBlur(out_m, (0, 0), max(0.6, off / 2))
@@ -103,6 +101,22 @@ def _ink(
     if outline is not None:
         _paint(canvas, out_m, x, y, outline)
     _paint(canvas, fill_m, x, y, fill)
+
+
+def _colour_field(shape: tuple[int, int], colours: tuple[RGB, ...], sectors: bool
+                  ) -> np.ndarray:
+    """An (h, w, 3) field of ``colours``: vertical bands, or slices of a turn about the centre."""
+    h, w = shape
+    palette = np.asarray(colours, np.float32)
+    if sectors:
+        ys, xs = np.mgrid[0:h, 0:w]
+        turn = (np.arctan2(ys - h / 2, xs - w / 2) + np.pi) / (2 * np.pi)
+        return palette[(turn * len(colours)).astype(int) % len(colours)]
+    bands = np.array_split(np.arange(w), len(colours))
+    field = np.empty((h, w, 3), np.float32)
+    for colour, cols in zip(palette, bands, strict=True):
+        field[:, cols] = colour
+    return field
 
 
 def _rounded_alpha(radius_px: float) -> np.ndarray:
@@ -184,7 +198,11 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
             canvas[:] = ink
         pad_x, top = int(0.1 * W) + border, int(idx_band * H) + border
         panel = np.zeros((H, W), np.float32)
-        if style.centre_shape == "oval" or style.border:
+        if style.panel_tilt:  # a tilted oval, smaller so that it stays inside the card
+            axes = (int(0.31 * W), int(0.41 * H))
+            cv2.ellipse(panel, (W // 2, H // 2), axes, style.panel_tilt, 0, 360, 1.0, -1,
+                        cv2.LINE_AA)
+        elif style.centre_shape == "oval" or style.border:
             cv2.ellipse(panel, (W // 2, H // 2), (W // 2 - pad_x, H // 2 - top), 0, 0, 360, 1.0,
                         -1, cv2.LINE_AA)
         else:
@@ -221,9 +239,19 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
         _paint(canvas, oval, 0, 0, ink)
         if style.centre_shape == "oval":
             centre_fill, centre_outline = paper, None
+    emblem = card.is_wild and style.wild_emblem
+    colours = tuple(c for _, c in style.palette)
+    emblem_outline = paper if layout == "full" else (25, 25, 25)
     if special:
         word = _label(card)
-        if style.special_symbol:
+        if emblem:
+            sym = symbol_mask("emblem", int(0.6 * W), max(style.stroke, 0.04))
+            _ink(canvas, sym, (W - sym[0].shape[1]) // 2, int(0.43 * H) - sym[0].shape[0] // 2,
+                 colours, emblem_outline, style.shadow, sectors=True)
+            wm = text_masks(word, style.font, int(0.07 * H), style.stroke, False, int(0.7 * W))
+            _ink(canvas, wm, (W - wm[0].shape[1]) // 2, int(0.68 * H), ink, centre_outline,
+                 style.shadow)
+        elif style.special_symbol:
             sym = symbol_mask("star" if card.is_wild else "skip", int(0.55 * W), style.stroke)
             _ink(canvas, sym, (W - sym[0].shape[1]) // 2, int(0.43 * H) - sym[0].shape[0] // 2,
                  centre_fill, centre_outline, style.shadow)
@@ -236,13 +264,18 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
                  centre_outline, style.shadow)
     else:
         text = str(card.value)
-        cm = text_masks(text, style.font, ch, style.stroke, card.value in (6, 9), int(0.78 * W))
+        cm = text_masks(text, style.font, ch, style.stroke, card.value in (6, 9), int(0.78 * W),
+                        style.slant)
         _ink(canvas, cm, (W - cm[0].shape[1]) // 2, (H - cm[0].shape[0]) // 2, centre_fill,
              centre_outline, style.shadow)
 
     # Indices: top-left, and the same rotated 180 degrees at the bottom-right.
     ih = max(8, int(style.index_height * H))
-    if special and style.special_index == "symbol":
+    index_fill: RGB | tuple[RGB, ...] = index_ink
+    if emblem:
+        masks = symbol_mask("emblem", int(ih * 1.2), 0.08)
+        index_fill, index_outline = colours, emblem_outline
+    elif special and style.special_index == "symbol":
         masks = symbol_mask("star" if card.is_wild else "skip", int(ih * 1.15), style.stroke * 0.6)
     elif special and style.special_index == "word":
         masks = text_masks(_label(card), style.index_font, int(ih * 0.55), style.stroke * 0.6,
@@ -250,7 +283,7 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
     else:
         text = "W" if card.is_wild else "S" if card.is_skip else str(card.value)
         masks = text_masks(text, style.index_font, ih, style.stroke * 0.6,
-                           card.value in (6, 9), int(0.32 * W))
+                           card.value in (6, 9), int(0.32 * W), style.slant)
     mh, mw = masks[0].shape
     x, y = int(style.margin[0] * W) + border, int(style.margin[1] * H) + border
     if layout == "white" and style.index_badge:
@@ -266,10 +299,10 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
                            (bx1 - r, by1 - r)):
                 cv2.circle(badge, (cx, cy), r, 1.0, -1, cv2.LINE_AA)
         _paint(canvas, badge, 0, 0, ink)
-    _ink(canvas, masks, x, y, index_ink, index_outline, False)
+    _ink(canvas, masks, x, y, index_fill, index_outline, False, sectors=emblem)
     rot = (np.rot90(masks[0], 2), np.rot90(masks[1], 2))
     bx, by = W - x - mw, H - y - mh
-    _ink(canvas, rot, bx, by, index_ink, index_outline, False)
+    _ink(canvas, rot, bx, by, index_fill, index_outline, False, sectors=emblem)
     if style.colour_symbols and card.is_natural and layout != "bands":
         sym = colour_symbol(card.colour, max(6, ih // 2))  # type: ignore[arg-type]
         sy = y + mh + max(2, ih // 8)

@@ -28,14 +28,26 @@ def _crop(*masks: np.ndarray) -> tuple[np.ndarray, ...]:
     return tuple(m[y0:y1, x0:x1] for m in masks)
 
 
+def _slanted(slant: float, *masks: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The masks sheared to the right by ``slant`` (horizontal shift per unit of height), as
+    italic print is."""
+    h, w = masks[0].shape
+    shift = int(np.ceil(slant * h))
+    matrix = np.float32([[1, -slant, slant * h], [0, 1, 0]])
+    return tuple(cv2.warpAffine(m, matrix, (w + shift, h), flags=cv2.INTER_LINEAR)
+                 for m in masks)
+
+
 @lru_cache(maxsize=256)
 def text_masks(
-    text: str, font_path: str, height: int, stroke_frac: float, underline: bool, max_width: int
+    text: str, font_path: str, height: int, stroke_frac: float, underline: bool, max_width: int,
+    slant: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Fill and outline masks of ``text`` whose digits are about ``height`` pixels tall.
 
     ``stroke_frac`` sets the outline width relative to the height (0: outline = fill);
-    ``underline`` adds a bar below (6 and 9); text wider than ``max_width`` is squeezed.
+    ``underline`` adds a bar below (6 and 9); ``slant`` shears the text as italics do; text
+    wider than ``max_width`` is squeezed.
     Returns two arrays of the same shape (h, w), float32 in [0, 1]. Do not modify them.
     """
     size = max(6, round(height / _height_ratio(font_path)))
@@ -66,6 +78,8 @@ def text_masks(
         fill[top : top + bar, pad : ink_w - pad] = 1.0
         outline[max(0, top - pad) : top + bar + pad, :] = 1.0
         fill, outline = _crop(fill, outline)
+    if slant:
+        fill, outline = _crop(*_slanted(slant, fill, outline))
     if fill.shape[1] > max_width:
         new = (max_width, fill.shape[0])
         fill = cv2.resize(fill, new, interpolation=cv2.INTER_AREA)
@@ -85,7 +99,8 @@ def _supersampled(size: int, draw) -> np.ndarray:
 
 @lru_cache(maxsize=256)
 def symbol_mask(kind: str, size: int, stroke_frac: float) -> tuple[np.ndarray, np.ndarray]:
-    """Fill and outline masks of a symbol: ``"star"`` (Wild) or ``"skip"`` (circle with slash)."""
+    """Fill and outline masks of a symbol: ``"star"`` or ``"emblem"`` (Wild: a tilted oval,
+    painted in the four colours) or ``"skip"`` (circle with slash)."""
     size = max(8, int(size))
     pad = max(1, round(stroke_frac * size))
 
@@ -108,7 +123,13 @@ def symbol_mask(kind: str, size: int, stroke_frac: float) -> tuple[np.ndarray, n
         d = int(r * 0.7071)
         cv2.line(canvas, (c - d, c + d), (c + d, c - d), 255, t, cv2.LINE_8)
 
-    painter = star if kind == "star" else skip
+    def emblem(canvas: np.ndarray, s: int, grow: int = 0) -> None:
+        c = canvas.shape[0] // 2
+        long_axis = int((size / 2 - pad + grow) * s)
+        short_axis = int((size * 0.3 - pad + grow) * s)
+        cv2.ellipse(canvas, (c, c), (short_axis, long_axis), 30, 0, 360, 255, -1, cv2.LINE_8)
+
+    painter = {"star": star, "skip": skip, "emblem": emblem}[kind]
     fill = _supersampled(size, lambda cv, s: painter(cv, s))
     outline = _supersampled(size, lambda cv, s: painter(cv, s, pad)) if stroke_frac > 0 else fill
     fill, outline = _crop(fill, np.maximum(fill, outline))

@@ -51,3 +51,45 @@ def test_wild_copies_can_differ_in_colour() -> None:
     means = {tuple(faces.variant(WILD, k).image.reshape(-1, 3).mean(0).round()) for k in range(4)}
     assert len(means) == 4
     assert faces.variant(WILD, 0).index_rects == faces.variant(WILD, 2).index_rects
+
+
+def test_emblem_wild_prints_the_four_colours_in_its_index() -> None:
+    """Some decks print the Wild as a four-colour emblem, with no letter in the corner."""
+    from scorer.cards import WILD
+
+    style = dataclasses.replace(sample_style(np.random.default_rng(4)), layout="white",
+                                wild_emblem=True)
+    face = FaceSet(style)[WILD]
+    x0, y0, x1, y1 = (int(v) for v in face.index_rects[0])
+    index = face.image[y0:y1, x0:x1].reshape(-1, 3).astype(int)
+    inks = {colour: np.asarray(rgb) for colour, rgb in style.palette}
+    nearest = [min(inks, key=lambda c, px=px: np.abs(inks[c] - px).sum())
+               for px in index if np.abs(px - np.asarray(style.paper)).sum() > 90]
+    shares = {colour: nearest.count(colour) / len(nearest) for colour in inks}
+    assert min(shares.values()) > 0.1, shares
+
+
+def test_italic_digits_lean_right_and_keep_tight_boxes() -> None:
+    font = sample_style(np.random.default_rng(0)).font
+    upright = text_masks("7", font, 40, 0.0, False, 200)[0]
+    italic = text_masks("7", font, 40, 0.0, False, 200, 0.2)[0]
+    assert italic.shape[0] == upright.shape[0] and italic.shape[1] > upright.shape[1]
+
+    def lean(mask: np.ndarray) -> float:  # the top's ink centre right of the bottom's
+        cols = np.arange(mask.shape[1])
+        top, bottom = mask[:8].sum(0), mask[-8:].sum(0)
+        return float((cols * top).sum() / top.sum() - (cols * bottom).sum() / bottom.sum())
+
+    assert lean(italic) > lean(upright) + 4
+    assert italic[:, 0].max() > 0.02 and italic[:, -1].max() > 0.02  # cropped to the ink
+
+
+def test_print_variety_only_on_training_designs() -> None:
+    """Evaluation splits keep the designs their published figures were measured on."""
+    from scorer.render.dataset import Settings, _Designs
+
+    designs = _Designs(Settings(seed=3))
+    train = [designs.get("train", k)[0].style for k in range(40)]
+    val = [designs.get("val", k)[0].style for k in range(40)]
+    assert any(s.wild_emblem for s in train) and any(s.slant for s in train)
+    assert not any(s.wild_emblem or s.slant or s.panel_tilt for s in val)
