@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorer.training.portable import make_onnx_portable, make_weights_portable
 from scorer.training.offline import (
     REPO_ROOT,
     RUNS_DIR,
@@ -227,13 +228,16 @@ def install_model(onnx_path: Path, models_dir: Path = MODELS_DIR,
     """Copy an exported ONNX to ``models_dir/phase10-cards.onnx``; returns the destination.
 
     ``weights`` (the .pt it was exported from) goes next to it as ``phase10-cards.pt``, the copy
-    that fine-tuning and the torch comparison in ``bench detect`` use.
+    that fine-tuning and the torch comparison in ``bench detect`` use. Both copies lose this
+    machine's paths (:mod:`scorer.training.portable`).
     """
     models_dir.mkdir(parents=True, exist_ok=True)
     destination = models_dir / MODEL_NAME
     shutil.copyfile(onnx_path, destination)
+    make_onnx_portable(destination)
     if weights is not None:
         shutil.copyfile(weights, destination.with_suffix(".pt"))
+        make_weights_portable(destination.with_suffix(".pt"))
     return destination
 
 
