@@ -75,8 +75,8 @@ def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> R
 
 def with_print_variety(style: FaceStyle) -> FaceStyle:
     """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
-    index and centre symbol), italic digits and a tilted centre panel. Drawn from the design's own seed, so the
-    designs of datasets built without them keep their bytes."""
+    index and centre symbol), italic digits and a tilted centre panel. Drawn from the design's
+    own seed, so the designs of datasets built without them keep their bytes."""
     rng = np.random.default_rng([style.texture_seed, 3])
     emblem = bool(rng.random() < 0.4)
     slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0

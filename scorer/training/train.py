@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorer.training.portable import make_onnx_portable, make_weights_portable
 from scorer.training.offline import (
     REPO_ROOT,
     RUNS_DIR,
@@ -24,6 +23,7 @@ from scorer.training.offline import (
     claim_cores,
     import_ultralytics,
 )
+from scorer.training.portable import make_onnx_portable, make_weights_portable
 
 RECIPE_PATH = Path(__file__).with_name("recipe.yaml")
 MODELS_DIR = REPO_ROOT / "models"
