@@ -152,8 +152,11 @@ def test_a_hand_scan_shows_the_unsure_share_and_asks_before_the_points_go_in(
     page.click("#remove")  # the Wild was a phantom
     page.wait_for_selector("#verdict.ok")
     sync_api.expect(page.locator("#verdict")).to_contain_text("2 cards, 15 points")
-    page.click("#confirm")
-    page.wait_for_url(re.compile(r"points-1=15"))
+    confirm = page.locator("#confirm")
+    sync_api.expect(confirm).to_have_attribute("href", re.compile(r"points-1=15"))
+    sync_api.expect(page.locator("#confirm-unsure")).to_be_hidden()
+    with page.expect_navigation(url=re.compile(r"points-1=15"), wait_until="domcontentloaded"):
+        confirm.click()
 
 
 def test_a_photo_of_unsure_phantoms_alone_says_no_card_was_read_for_sure(page, server, tmp_path):
