@@ -228,8 +228,9 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
     # Centre: the big number, or the Wild/Skip word and symbol.
     centre_fill: RGB | tuple[RGB, ...] = ink
     centre_outline = (25, 25, 25) if style.stroke > 0 else None
+    colours = tuple(c for _, c in style.palette)
     if card.is_wild and style.multi_wild and not style.wild_in_colours:
-        centre_fill = tuple(c for _, c in style.palette)
+        centre_fill = colours
     ch = int(style.centre_height * H)
     if not special and style.centre_shape in ("oval", "ring") and layout != "full":
         oval = np.zeros((H, W), np.float32)
@@ -240,7 +241,6 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
         if style.centre_shape == "oval":
             centre_fill, centre_outline = paper, None
     emblem = card.is_wild and style.wild_emblem
-    colours = tuple(c for _, c in style.palette)
     emblem_outline = paper if layout == "full" else (25, 25, 25)
     if special:
         word = _label(card)

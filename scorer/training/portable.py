@@ -3,9 +3,8 @@
 ultralytics writes where it ran into what it saves: the ONNX ``description`` names the data
 file ("... trained on /home/me/repo/data.yaml"), and a ``.pt`` keeps its training arguments
 (``data``, ``project``, ``save_dir``, also on the model object) and the checkout's
-``git.root``. Installing a model rewrites those to
-paths relative to the repository (or to a bare file name when outside it); nothing the reader
-uses changes.
+``git.root``. Installing a model rewrites those to paths relative to the repository (or to a
+bare file name when outside it); nothing the reader uses changes.
 """
 
 from __future__ import annotations
@@ -62,8 +61,7 @@ def make_weights_portable(path: Path, root: Path = REPO_ROOT) -> None:
             checkpoint[key] = _portable(checkpoint[key], root)
     for key in ("model", "ema"):  # the model objects keep their own copy of the arguments
         model = checkpoint.get(key)
-        if isinstance(getattr(model, "args", None), dict):
-            model.args = _portable(model.args, root)
-        if isinstance(getattr(model, "pt_path", None), str):
-            model.pt_path = portable_path(model.pt_path, root)
+        for attribute in ("args", "pt_path"):
+            if hasattr(model, attribute):
+                setattr(model, attribute, _portable(getattr(model, attribute), root))
     torch.save(checkpoint, str(path))
