@@ -105,7 +105,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     rng = image_rng(settings.seed, split, index)
     faces, back = designs.get(split, index // DESIGN_GROUP)
     forced = settings.empty is not None and rng.random() < settings.empty
-    layout = sample_layout(rng, "empty" if forced else None)
+    # Training scenes hold their fans tight; evaluation splits keep the scenes of their figures.
+    layout = sample_layout(rng, "empty" if forced else None, tight_fans=split == "train")
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))

@@ -40,3 +40,26 @@ def test_hands_fan_3_to_11_cards_about_a_pivot() -> None:
         assert 3 <= len(layout.cards) <= 11
         angles = [p.angle for p in layout.cards]
         assert angles == sorted(angles)  # fanned left to right, each over the previous
+
+
+def _median_step(tight: bool) -> float:
+    steps = []
+    for seed in range(60):
+        angles = [p.angle for p in sample_layout(np.random.default_rng(seed), "hand",
+                                                 tight_fans=tight).cards]
+        steps.append((angles[-1] - angles[0]) / (len(angles) - 1))
+    return float(np.median(steps))
+
+
+def test_tight_fans_hold_cards_closer_and_keep_other_scenes() -> None:
+    """Tight fans (training scenes) step about 6 degrees a card instead of 9.5; the draw is
+    remapped, not added, so the same seed gives the same cards and every other scene kind."""
+    assert _median_step(True) < 7.5 < _median_step(False)
+    for seed in range(10):
+        loose = sample_layout(np.random.default_rng(seed), "hand")
+        tight = sample_layout(np.random.default_rng(seed), "hand", tight_fans=True)
+        assert [p.card for p in loose.cards] == [p.card for p in tight.cards]
+        for kind in ("phase", "table", "spread"):
+            a = sample_layout(np.random.default_rng(seed), kind)
+            b = sample_layout(np.random.default_rng(seed), kind, tight_fans=True)
+            assert a.cards == b.cards
