@@ -6,6 +6,8 @@ when their centres are about one card diagonal apart, measured in index sizes
 (:class:`PairingGeometry`), and their sizes agree. Pairs are chosen to minimise the total geometric
 mismatch (exactly for small groups, greedily for large ones); each detection is used at most once;
 a face is never counted more often than one deck holds it (:data:`scorer.cards.DECK_COUNTS`).
+Indices left alone may then pair with one of the same number read in another colour: one card
+whose corners the detector coloured differently.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ DEFAULT_GEOMETRY = PairingGeometry()
 SHADOW_IOU = 0.6  # two index boxes overlapping more than this are one spot read twice
 SKIP_PREFERENCE = 0.1  # confidence bonus of a Skip over another reading of the same spot
 _EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
+CROSS_COLOUR_COST = 0.2  # added to the mismatch of two indices of one number in two colours
 
 
 @dataclass(frozen=True)
@@ -163,40 +166,93 @@ def pair_indices(
     dets: Detections,
     geometry: PairingGeometry = DEFAULT_GEOMETRY,
     pixel_check: PixelCheck | None = None,
+    same_ink: PixelCheck | None = None,
 ) -> list[CardCandidate]:
     """Group index detections into physical cards, at most one deck's count of each face.
 
     ``pixel_check`` (optional, see :data:`PixelCheck`) vetoes or favours pairs from pixels.
-    Returns the cards sorted by confidence (highest first). When more cards of a face remain
-    than a deck holds, the least confident extras are dropped.
+    Same-class indices are paired first; then, with ``same_ink`` (do the pixels of indices i
+    and j measure one colour?), the indices still alone are paired with one of the same number
+    read in another colour whose ink matches (:func:`_pair_across_colours`). Returns the cards
+    sorted by confidence (highest first). When more cards of a face remain than a deck holds,
+    the least confident extras are dropped.
     """
-    cards: list[CardCandidate] = []
+    found: list[CardCandidate] = []
     for class_id in sorted(set(dets.class_id.tolist())):
         members = [int(i) for i in np.flatnonzero(dets.class_id == class_id)]
-        costs: dict[tuple[int, int], float] = {}
-        for a, i in enumerate(members):
-            for j in members[a + 1 :]:
-                cost = pair_cost(dets, i, j, geometry, pixel_check)
-                if cost is not None:
-                    costs[(i, j)] = cost
-        if len(members) <= _EXACT_LIMIT:
-            _, groups = _best_matching(members, costs, geometry.single_cost)
-        else:
-            groups = _greedy_matching(members, costs, geometry.single_cost)
-        found = []
-        for group in groups:
-            boxes = dets.xyxy[list(group)]
-            box = (
-                float(boxes[:, 0].min()), float(boxes[:, 1].min()),
-                float(boxes[:, 2].max()), float(boxes[:, 3].max()),
-            )
-            confidence = _combine([float(dets.confidence[k]) for k in group])
-            found.append(CardCandidate(int(class_id), tuple(group), confidence, box))
-        found.sort(key=lambda card: -card.confidence)
-        limit = _deck_limit(dets.class_names[class_id])
-        cards.extend(found[:limit])
+        for group in _match(dets, members, geometry, pixel_check):
+            found.append(_candidate(dets, int(class_id), group, _combine))
+    if same_ink is not None:
+        found = _pair_across_colours(dets, found, geometry, _both(same_ink, pixel_check))
+    cards: list[CardCandidate] = []
+    for class_id in sorted({card.class_id for card in found}):
+        same = sorted((c for c in found if c.class_id == class_id), key=lambda c: -c.confidence)
+        cards.extend(same[: _deck_limit(dets.class_names[class_id])])
     cards.sort(key=lambda card: -card.confidence)
     return cards
+
+
+def _match(dets: Detections, members: list[int], geometry: PairingGeometry,
+           pixel_check: PixelCheck | None, extra_cost: float = 0.0) -> list[tuple[int, ...]]:
+    """The cheapest grouping of ``members`` into pairs and singles (each pair's cost plus
+    ``extra_cost``)."""
+    costs: dict[tuple[int, int], float] = {}
+    for a, i in enumerate(members):
+        for j in members[a + 1 :]:
+            cost = pair_cost(dets, i, j, geometry, pixel_check)
+            if cost is not None:
+                costs[(i, j)] = cost + extra_cost
+    if len(members) <= _EXACT_LIMIT:
+        return _best_matching(members, costs, geometry.single_cost)[1]
+    return _greedy_matching(members, costs, geometry.single_cost)
+
+
+def _candidate(dets: Detections, class_id: int, group: tuple[int, ...],
+               combine: Callable[[list[float]], float]) -> CardCandidate:
+    boxes = dets.xyxy[list(group)]
+    box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
+           float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+    return CardCandidate(class_id, group, combine([float(dets.confidence[k]) for k in group]),
+                         box)
+
+
+def _both(required: PixelCheck, check: PixelCheck | None) -> PixelCheck:
+    """A pixel check that refuses a pair unless ``required`` confirms it, then asks ``check``."""
+
+    def both(i: int, j: int) -> bool | None:
+        if required(i, j) is not True:
+            return False
+        return check(i, j) if check is not None else None
+
+    return both
+
+
+def _pair_across_colours(dets: Detections, found: list[CardCandidate],
+                         geometry: PairingGeometry, pixel_check: PixelCheck
+                         ) -> list[CardCandidate]:
+    """Pair lone indices of one number read in two colours whose pixels measure one ink: one
+    card whose corners the detector coloured differently (a cast, a corner in shadow), which
+    would otherwise count as two cards, one of them a phantom. Two cards of one number in two
+    colours measure two inks and stay apart. Such a pair costs :data:`CROSS_COLOUR_COST` more
+    than a same-colour one, takes the class of its more confident index (the colour check may
+    still correct it) and keeps that index's confidence: the colour is in doubt."""
+    lone = [card for card in found if len(card.index_ids) == 1]
+    by_number: dict[str, list[int]] = {}
+    for card in lone:
+        name = dets.class_names[card.class_id]
+        if parse_card(name).is_natural:
+            by_number.setdefault(name[1:], []).append(card.index_ids[0])
+    merged: list[CardCandidate] = []
+    joined: set[int] = set()
+    for members in by_number.values():
+        if len({int(dets.class_id[k]) for k in members}) < 2:
+            continue
+        for group in _match(dets, members, geometry, pixel_check, CROSS_COLOUR_COST):
+            if len(group) == 2 and dets.class_id[group[0]] != dets.class_id[group[1]]:
+                lead = max(group, key=lambda k: float(dets.confidence[k]))
+                merged.append(_candidate(dets, int(dets.class_id[lead]), group, max))
+                joined.update(group)
+    return [c for c in found if c.index_ids[0] not in joined or len(c.index_ids) > 1] + merged
 
 
 def drop_shadowed(

@@ -8,7 +8,7 @@ feeds the validator, the CLI's ``--json`` and the web page (:meth:`CardReading.t
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
+from scorer.cards import DECK_COUNTS, Card, Colour, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision import zoom_check
@@ -192,8 +192,10 @@ def cards_from_detections(
     them does not show the card's colour.
     """
     result = []
-    check = _pair_check(image_bgr, dets, colour_check)
-    candidates = drop_shadowed(pair_indices(dets, geometry, check), dets)
+    colour_at = _index_colours(image_bgr, dets)
+    check = _pair_check(image_bgr, dets, colour_at if colour_check else None)
+    same_ink = _same_ink_check(colour_at) if colour_check else None
+    candidates = drop_shadowed(pair_indices(dets, geometry, check, same_ink), dets)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(image_bgr, dets, c, colour_check) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
@@ -250,9 +252,34 @@ def _closer_looks(detector: Any, image_bgr: np.ndarray, dets: Detections,
     return dict(zip(picks, looks, strict=True))
 
 
-def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> PixelCheck:
-    """The pixel checks on a candidate pair: the half-turn test, then the midpoint colour."""
-    centre_colour = _centre_colour_check(image_bgr, dets) if colour_check else None
+def _index_colours(image_bgr: np.ndarray, dets: Detections) -> Callable[[int], Colour | None]:
+    """Each index's measured colour (:func:`~scorer.vision.colour.measure_colour`), measured
+    once, when first asked for."""
+    measured: dict[int, Colour | None] = {}
+
+    def colour_at(k: int) -> Colour | None:
+        if k not in measured:
+            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k])).colour
+        return measured[k]
+
+    return colour_at
+
+
+def _same_ink_check(colour_at: Callable[[int], Colour | None]) -> PixelCheck:
+    """Do two indices measure one colour? None when either measures none."""
+
+    def check(i: int, j: int) -> bool | None:
+        a, b = colour_at(i), colour_at(j)
+        return None if a is None or b is None else a is b
+
+    return check
+
+
+def _pair_check(image_bgr: np.ndarray, dets: Detections,
+                colour_at: Callable[[int], Colour | None] | None) -> PixelCheck:
+    """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
+    measured colours) the midpoint colour."""
+    centre_colour = _centre_colour_check(image_bgr, dets, colour_at) if colour_at else None
 
     def check(i: int, j: int) -> bool | None:
         score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
@@ -263,19 +290,14 @@ def _pair_check(image_bgr: np.ndarray, dets: Detections, colour_check: bool) -> 
     return check
 
 
-def _centre_colour_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
+def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,
+                         colour_at: Callable[[int], Colour | None]) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
     the colour wrong), else the detected class's colour.
     """
     faces = [parse_card(name) for name in dets.class_names]
-    measured: dict[int, object] = {}
-
-    def colour_at(k: int):
-        if k not in measured:
-            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k])).colour
-        return measured[k]
 
     def check(i: int, j: int) -> bool | None:
         card = faces[int(dets.class_id[i])]

@@ -11,6 +11,7 @@ from scorer.vision.pairing import DEFAULT_GEOMETRY, drop_shadowed, pair_indices
 R5 = DEFAULT_CLASS_NAMES.index("R5")
 R6 = DEFAULT_CLASS_NAMES.index("R6")
 R9 = DEFAULT_CLASS_NAMES.index("R9")
+B5 = DEFAULT_CLASS_NAMES.index("B5")
 W = DEFAULT_CLASS_NAMES.index("W")
 S = DEFAULT_CLASS_NAMES.index("S")
 SIZE = 20.0  # index box side in pixels
@@ -85,6 +86,40 @@ def test_a_deck_with_small_indices_still_pairs_its_corners():
 def test_different_faces_are_never_paired():
     cards = pair_indices(dets(corners(100, 100), [R5, R5 + 1]))
     assert len(cards) == 2
+
+
+def one_ink(i: int, j: int) -> bool:
+    return True
+
+
+def two_inks(i: int, j: int) -> bool:
+    return False
+
+
+def test_a_card_whose_corners_read_in_two_colours_but_one_ink_counts_once():
+    """A cast or a shadow may colour one corner differently: one card of the more confident
+    corner's class, not a card and a phantom; the colour being in doubt, its confidence is that
+    corner's, not the two corners' combined."""
+    d = Detections(np.array([box(x, y) for x, y in corners(100, 100)], np.float32),
+                   np.array([0.6, 0.8], np.float32), np.array([R5, B5]))
+    (card,) = pair_indices(d, same_ink=one_ink)
+    assert card.index_ids == (0, 1) and card.class_id == B5
+    assert card.confidence == pytest.approx(0.8)
+
+
+def test_two_cards_of_one_number_in_two_inks_stay_two():
+    """An R5 and a B5 whose corners happen to lie a card diagonal apart: their pixels measure
+    two colours, and without pixels to ask no pair across colours is made."""
+    layout = dets(corners(100, 100), [R5, B5])
+    assert len(pair_indices(layout, same_ink=two_inks)) == 2
+    assert len(pair_indices(layout)) == 2
+
+
+def test_a_corner_pairs_with_its_own_colour_before_another():
+    """Two cards: an R5 with both corners, a B5 with one; the R5 corners stay together."""
+    centres = corners(100, 100) + [(100 + DIAGONAL, 100)]
+    cards = pair_indices(dets(centres, [R5, R5, B5]), same_ink=one_ink)
+    assert sorted((c.class_id, c.index_ids) for c in cards) == [(R5, (0, 1)), (B5, (2,))]
 
 
 def test_indices_of_very_different_sizes_are_not_paired():
