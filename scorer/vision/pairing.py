@@ -252,7 +252,7 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
                 lead = max(group, key=lambda k: float(dets.confidence[k]))
                 merged.append(_candidate(dets, int(dets.class_id[lead]), group, max))
                 joined.update(group)
-    return [c for c in found if c.index_ids[0] not in joined or len(c.index_ids) > 1] + merged
+    return [c for c in found if not joined.intersection(c.index_ids)] + merged
 
 
 def drop_shadowed(
