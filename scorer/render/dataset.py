@@ -23,7 +23,7 @@ from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
 from scorer.render.clutter import add_clutter
 from scorer.render.faces import Face, FaceSet, sample_style, with_print_variety
-from scorer.render.fonts import fonts_for
+from scorer.render.fonts import fonts_for, require_pool
 from scorer.render.labels import (
     Labelled,
     cards_json,
@@ -187,8 +187,8 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
     Writes images/, labels/, data.yaml, manifest_{split}.json and config.json. With
     ``workers`` > 1 the workers are spawned processes (a forked child can deadlock in OpenCV),
     so a script calling this must guard its entry point with ``if __name__ == "__main__"``.
-    Raises ``FileNotFoundError`` when ``settings.faces`` lacks faces, ``ValueError`` on a crop
-    larger than the scene.
+    Raises ``FileNotFoundError`` when ``settings.faces`` lacks faces or a font of a needed pool
+    is missing, ``ValueError`` on a crop larger than the scene.
     """
     from tqdm import tqdm  # noqa: PLC0415
 
@@ -198,6 +198,8 @@ def build(out: Path, counts: dict[str, int], settings: Settings, workers: int = 
         from scorer.render.photo_faces import PhotoFaces  # noqa: PLC0415
 
         PhotoFaces(Path(settings.faces))
+    for pool in {POOL[split] for split in SPLITS if counts.get(split, 0)}:
+        require_pool(pool)
     out = Path(out)
     for split in SPLITS:
         (out / "images" / split).mkdir(parents=True, exist_ok=True)

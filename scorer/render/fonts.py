@@ -1,7 +1,9 @@
 """Bold fonts for card faces, split into a train pool and a held-out test pool.
 
 Only fonts from the Debian packages CI installs (fonts-dejavu-core, fonts-liberation2,
-fonts-freefont-ttf, fonts-urw-base35) are listed; missing files are skipped.
+fonts-freefont-ttf, fonts-urw-base35) are listed. Drawing skips missing files, but a dataset
+build refuses to start without the whole pool (:func:`require_pool`): the same seed would
+otherwise give other bytes, and a training set fewer typefaces.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ _DEJAVU = "/usr/share/fonts/truetype/dejavu"
 _LIB = "/usr/share/fonts/truetype/liberation2"
 _FREE = "/usr/share/fonts/truetype/freefont"
 _URW = "/usr/share/fonts/opentype/urw-base35"
+
+FONT_PACKAGES = "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35"
 
 FONT_POOLS: dict[str, tuple[str, ...]] = {
     "train": (
@@ -45,6 +49,16 @@ def fonts_for(pool: str) -> tuple[str, ...]:
     if not paths:
         raise FileNotFoundError(f"no font of the {pool} pool is installed: {FONT_POOLS[pool]}")
     return paths
+
+
+def require_pool(pool: str) -> None:
+    """Raise ``FileNotFoundError`` naming the missing fonts when any font of ``pool`` is."""
+    missing = [p for p in FONT_POOLS[pool] if not Path(p).is_file()]
+    if missing:
+        raise FileNotFoundError(
+            f"{len(missing)} of the {len(FONT_POOLS[pool])} fonts of the {pool} pool are not "
+            f"installed ({', '.join(Path(p).name for p in missing)}): "
+            f"apt-get install {FONT_PACKAGES}")
 
 
 @lru_cache(maxsize=256)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-import numpy as np
+from pathlib import Path
 
+import numpy as np
+import pytest
+
+from scorer.render import fonts
 from scorer.render.backgrounds import FAMILIES, PHOTOS
-from scorer.render.dataset import POOL
+from scorer.render.dataset import POOL, Settings, build
 from scorer.render.faces import CENTRE_SHAPES, INDEX_HEIGHT, sample_style
 from scorer.render.fonts import FONT_POOLS, fonts_for
 
@@ -20,6 +24,18 @@ def test_pools_do_not_share_fonts_or_photos() -> None:
 
 def test_ci_fonts_are_installed_for_both_pools() -> None:
     assert fonts_for("train") and fonts_for("test")
+
+
+def test_a_build_refuses_an_incomplete_font_pool(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Missing fonts would change the bytes of a seed and narrow the training typefaces."""
+    pools = {**FONT_POOLS, "train": (*FONT_POOLS["train"], "/nowhere/GoneBold.ttf")}
+    monkeypatch.setattr(fonts, "FONT_POOLS", pools)
+    with pytest.raises(FileNotFoundError, match=r"GoneBold\.ttf.*apt-get install fonts-"):
+        build(tmp_path / "set", {"train": 1}, Settings(seed=1), workers=1, progress=False)
+    assert not (tmp_path / "set").exists()
+    build(tmp_path / "tests-only", {"test": 1}, Settings(seed=1), workers=1, progress=False)
+    assert len(list((tmp_path / "tests-only" / "images" / "test").iterdir())) == 1
 
 
 def test_splits_draw_from_their_pool() -> None:
