@@ -237,11 +237,11 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
     than a same-colour one, takes the class of its more confident index (the colour check may
     still correct it) and keeps that index's confidence: the colour is in doubt."""
     lone = [card for card in found if len(card.index_ids) == 1]
-    by_number: dict[str, list[int]] = {}
+    by_number: dict[int, list[int]] = {}
     for card in lone:
-        name = dets.class_names[card.class_id]
-        if parse_card(name).is_natural:
-            by_number.setdefault(name[1:], []).append(card.index_ids[0])
+        face = parse_card(dets.class_names[card.class_id])
+        if face.is_natural:
+            by_number.setdefault(face.value, []).append(card.index_ids[0])
     merged: list[CardCandidate] = []
     joined: set[int] = set()
     for members in by_number.values():

@@ -21,7 +21,7 @@ from scorer.cards import DECK_COUNTS, Card, Colour, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision import zoom_check
-from scorer.vision.colour import centre_matches, judge_colour, measure_colour
+from scorer.vision.colour import ColourMeasure, centre_matches, judge_colour, measure_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
 from scorer.vision.geometry import box_iou
@@ -192,12 +192,13 @@ def cards_from_detections(
     them does not show the card's colour.
     """
     result = []
-    colour_at = _index_colours(image_bgr, dets)
-    check = _pair_check(image_bgr, dets, colour_at if colour_check else None)
-    same_ink = _same_ink_check(colour_at) if colour_check else None
+    measure_at = _index_measures(image_bgr, dets)
+    colour_at = (lambda k: measure_at(k).colour) if colour_check else None
+    check = _pair_check(image_bgr, dets, colour_at)
+    same_ink = _same_ink_check(colour_at) if colour_at else None
     candidates = drop_shadowed(pair_indices(dets, geometry, check, same_ink), dets)
     doubt = load_doubt_model(detector=detector_file)
-    reads = [_read_candidate(image_bgr, dets, c, colour_check) for c in candidates]
+    reads = [_read_candidate(dets, c, measure_at if colour_check else None) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
@@ -218,14 +219,16 @@ def cards_from_detections(
     return _respect_deck(result)
 
 
-def _read_candidate(image_bgr: np.ndarray, dets: Detections, candidate: CardCandidate,
-                    colour_check: bool) -> tuple[Card, float, str, float]:
+def _read_candidate(dets: Detections, candidate: CardCandidate,
+                    measure_at: Callable[[int], ColourMeasure] | None
+                    ) -> tuple[Card, float, str, float]:
     """A candidate's card, confidence, colour-check status and colour clarity, after the colour
-    check (which may lower the confidence or correct the colour)."""
+    check on its indices' measures (``measure_at``; none: no check), which may lower the
+    confidence or correct the colour."""
     card = parse_card(dets.class_names[candidate.class_id])
     confidence, status, clear = candidate.confidence, "unknown", 1.0
-    if colour_check and card.is_natural:
-        measures = [measure_colour(image_bgr, tuple(dets.xyxy[i])) for i in candidate.index_ids]
+    if measure_at is not None and card.is_natural:
+        measures = [measure_at(i) for i in candidate.index_ids]
         verdict = judge_colour(card.colour, measures)
         status = verdict.status
         confidence *= verdict.factor
@@ -252,17 +255,18 @@ def _closer_looks(detector: Any, image_bgr: np.ndarray, dets: Detections,
     return dict(zip(picks, looks, strict=True))
 
 
-def _index_colours(image_bgr: np.ndarray, dets: Detections) -> Callable[[int], Colour | None]:
-    """Each index's measured colour (:func:`~scorer.vision.colour.measure_colour`), measured
-    once, when first asked for."""
-    measured: dict[int, Colour | None] = {}
+def _index_measures(image_bgr: np.ndarray, dets: Detections
+                    ) -> Callable[[int], ColourMeasure]:
+    """Each index's colour measure (:func:`~scorer.vision.colour.measure_colour`), taken once,
+    when first asked for: pairing and the colour check ask about the same indices."""
+    measured: dict[int, ColourMeasure] = {}
 
-    def colour_at(k: int) -> Colour | None:
+    def measure_at(k: int) -> ColourMeasure:
         if k not in measured:
-            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k])).colour
+            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k]))
         return measured[k]
 
-    return colour_at
+    return measure_at
 
 
 def _same_ink_check(colour_at: Callable[[int], Colour | None]) -> PixelCheck:
