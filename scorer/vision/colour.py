@@ -34,6 +34,7 @@ INSET = 0.15
 NEUTRAL_MAX_SATURATION = 110  # a white that a cast tints stays below this (ink lies above)
 NEUTRAL_SHARE = 0.2  # the brightest fifth of the low-saturation pixels give the white
 MAX_GAIN = 1.8  # white-balance gains are kept within [1 / MAX_GAIN, MAX_GAIN]
+SAME_INK_HUE = 10.0  # two measures whose mean hues lie this close are one ink, whatever band
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,34 @@ class ColourMeasure:
     share: float
     pixels: int
     balanced: bool = True  # a white was found in the box and the cast taken out (see below)
+    hue: float | None = None  # circular mean hue (0..180) of the coloured pixels
+
+    def same_ink(self, other: ColourMeasure) -> bool | None:
+        """Do two measures see one ink? None when either saw none.
+
+        One ink measured twice can fall on both sides of a band's edge (a yellowish green
+        measures hue 35 on one corner and 38 at the centre: yellow, then green), so measures
+        whose mean hues lie within :data:`SAME_INK_HUE` are one ink, as are two of one band.
+        """
+        if self.colour is None or other.colour is None:
+            return None
+        if self.colour is other.colour:
+            return True
+        return self.hue is not None and other.hue is not None and \
+            hue_distance(self.hue, other.hue) <= SAME_INK_HUE
+
+
+def hue_distance(a: float, b: float) -> float:
+    """Distance between two OpenCV hues (0..180), around the circle."""
+    d = abs(a - b) % 180.0
+    return min(d, 180.0 - d)
+
+
+def mean_hue(hues: np.ndarray) -> float:
+    """The circular mean of OpenCV hues (0..180): red pixels at 178 and 2 average to 0."""
+    angle = hues.astype(np.float32) * np.float32(np.pi / 90)
+    mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
+    return (math.degrees(mean) / 2) % 180.0
 
 
 def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float]) -> ColourMeasure:
@@ -81,18 +110,38 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     bright = hsv[hsv[:, 2] >= MIN_VALUE]
     if bright.shape[0] < MIN_PIXELS:
         return ColourMeasure(None, 0.0, int(bright.shape[0]), has_white)
-    floor = max(MIN_SATURATION, INK_FLOOR * float(np.percentile(bright[:, 1], 95)))
+    floor = max(MIN_SATURATION, INK_FLOOR * _percentile_95(bright[:, 1]))
     coloured = bright[bright[:, 1] >= floor]
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
         return ColourMeasure(None, 0.0, n, has_white)
-    hue = coloured[:, 0].astype(np.int32)
-    votes = {
-        colour: int(sum(((hue >= lo) & (hue <= hi)).sum() for lo, hi in ranges))
-        for colour, ranges in HUE_RANGES.items()
-    }
+    hues = np.bincount(coloured[:, 0], minlength=_HUES)  # pixels per hue value
+    votes = {colour: int(hues[band].sum()) for colour, band in _BANDS.items()}
     best = max(votes, key=lambda c: votes[c])
-    return ColourMeasure(best, votes[best] / n, n, has_white)
+    return ColourMeasure(best, votes[best] / n, n, has_white, _mean_hue_of_counts(hues))
+
+
+_HUES = 181  # OpenCV hue values 0..180
+_HUE_VALUES = np.arange(_HUES)
+_BANDS = {colour: np.flatnonzero(np.any([(_HUE_VALUES >= lo) & (_HUE_VALUES <= hi)
+                                         for lo, hi in ranges], axis=0))
+          for colour, ranges in HUE_RANGES.items()}
+_HUE_SIN, _HUE_COS = np.sin(_HUE_VALUES * (np.pi / 90)), np.cos(_HUE_VALUES * (np.pi / 90))
+
+
+def _percentile_95(values: np.ndarray) -> float:
+    """``np.percentile(values, 95)`` (linear interpolation), from a partial sort."""
+    position = 0.95 * (values.size - 1)
+    low, high = int(np.floor(position)), int(np.ceil(position))
+    part = np.partition(values, [low, high])
+    a, b = float(part[low]), float(part[high])
+    return a + (b - a) * (position - low)
+
+
+def _mean_hue_of_counts(counts: np.ndarray) -> float:
+    """The circular mean hue of pixels counted per hue value (see :func:`mean_hue`)."""
+    mean = math.atan2(float(counts @ _HUE_SIN), float(counts @ _HUE_COS))
+    return (math.degrees(mean) / 2) % 180.0
 
 
 def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:
@@ -184,12 +233,15 @@ def centre_matches(
     box_b: tuple[float, float, float, float],
     colour: Colour,
     radius: float = 1.2,
+    ink_hue: float | None = None,
 ) -> bool | None:
     """Is the image halfway between two index boxes coloured like ``colour``?
 
     The two indices of one card lie at opposite corners, so their midpoint is the card's centre,
     which carries the big coloured number. ``radius`` is the window's half-size in index sizes.
-    Returns None when the window has too few coloured pixels to tell.
+    ``ink_hue``, the hue the indices measured, also counts as a match within
+    :data:`SAME_INK_HUE` (an ink on a band's edge). Returns None when the window has too few
+    coloured pixels to tell.
     """
     a, b = np.asarray(box_a, float), np.asarray(box_b, float)
     mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
@@ -198,7 +250,10 @@ def centre_matches(
     measured = measure_colour(image_bgr, window)
     if measured.colour is None:
         return None
-    return measured.colour is colour
+    if measured.colour is colour:
+        return True
+    return ink_hue is not None and measured.hue is not None and \
+        hue_distance(measured.hue, ink_hue) <= SAME_INK_HUE
 
 
 def _area(box: np.ndarray) -> float:

@@ -17,11 +17,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, Card, Colour, hand_points, parse_card
+from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision import zoom_check
-from scorer.vision.colour import ColourMeasure, centre_matches, judge_colour, measure_colour
+from scorer.vision.colour import (
+    ColourMeasure,
+    centre_matches,
+    judge_colour,
+    mean_hue,
+    measure_colour,
+)
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
 from scorer.vision.geometry import box_iou
@@ -193,9 +199,8 @@ def cards_from_detections(
     """
     result = []
     measure_at = _index_measures(image_bgr, dets)
-    colour_at = (lambda k: measure_at(k).colour) if colour_check else None
-    check = _pair_check(image_bgr, dets, colour_at)
-    same_ink = _same_ink_check(colour_at) if colour_at else None
+    check = _pair_check(image_bgr, dets, measure_at if colour_check else None)
+    same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if colour_check else None
     candidates = drop_shadowed(pair_indices(dets, geometry, check, same_ink), dets)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at if colour_check else None) for c in candidates]
@@ -269,21 +274,11 @@ def _index_measures(image_bgr: np.ndarray, dets: Detections
     return measure_at
 
 
-def _same_ink_check(colour_at: Callable[[int], Colour | None]) -> PixelCheck:
-    """Do two indices measure one colour? None when either measures none."""
-
-    def check(i: int, j: int) -> bool | None:
-        a, b = colour_at(i), colour_at(j)
-        return None if a is None or b is None else a is b
-
-    return check
-
-
 def _pair_check(image_bgr: np.ndarray, dets: Detections,
-                colour_at: Callable[[int], Colour | None] | None) -> PixelCheck:
+                measure_at: Callable[[int], ColourMeasure] | None) -> PixelCheck:
     """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
-    measured colours) the midpoint colour."""
-    centre_colour = _centre_colour_check(image_bgr, dets, colour_at) if colour_at else None
+    colour measures) the midpoint colour."""
+    centre_colour = _centre_colour_check(image_bgr, dets, measure_at) if measure_at else None
 
     def check(i: int, j: int) -> bool | None:
         score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
@@ -295,11 +290,12 @@ def _pair_check(image_bgr: np.ndarray, dets: Detections,
 
 
 def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,
-                         colour_at: Callable[[int], Colour | None]) -> PixelCheck:
+                         measure_at: Callable[[int], ColourMeasure]) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
-    the colour wrong), else the detected class's colour.
+    the colour wrong), else the detected class's colour; when both indices measure one ink,
+    its hue matches too (:meth:`~scorer.vision.colour.ColourMeasure.same_ink`).
     """
     faces = [parse_card(name) for name in dets.class_names]
 
@@ -307,9 +303,13 @@ def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,
         card = faces[int(dets.class_id[i])]
         if not card.is_natural:
             return None
-        a, b = colour_at(i), colour_at(j)
-        colour = a if a is not None and a is b else card.colour
-        return centre_matches(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]), colour)
+        a, b = measure_at(i), measure_at(j)
+        colour = a.colour if a.colour is not None and a.colour is b.colour else card.colour
+        ink_hue = None
+        if a.same_ink(b) and a.hue is not None and b.hue is not None:
+            ink_hue = mean_hue(np.array([a.hue, b.hue]))
+        return centre_matches(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]), colour,
+                              ink_hue=ink_hue)
 
     return check
 

@@ -139,6 +139,39 @@ def test_one_index_that_disagrees_clearly_corrects_the_card():
     assert card.confidence == pytest.approx(0.9 * 0.8)
 
 
+def hsv_ink(hue: int) -> tuple[int, int, int]:
+    """The BGR of a strong ink of OpenCV ``hue``."""
+    pixel = cv2.cvtColor(np.uint8([[[hue, 210, 200]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    return tuple(int(v) for v in pixel)
+
+
+def test_one_ink_on_the_edge_of_two_colours_pairs_its_corners():
+    """A yellowish green measures yellow at its corners and green at its centre (hues 35 and
+    38, either side of the bands' edge): still one card, not two."""
+    image = np.full((300, 400, 3), 90, np.uint8)
+    cv2.rectangle(image, (50, 40), (190, 260), (245, 245, 245), -1)
+    corner = np.full((40, 40, 3), 245, np.uint8)
+    cv2.putText(corner, "5", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, hsv_ink(35), 4)
+    image[50:90, 60:100] = corner
+    image[210:250, 140:180] = corner[::-1, ::-1]
+    cv2.circle(image, (120, 150), 30, hsv_ink(38), -1)
+    d = Detections(np.array([[60, 50, 100, 90], [140, 210, 180, 250]], np.float32),
+                   np.array([0.9, 0.8], np.float32), np.full(2, DEFAULT_CLASS_NAMES.index("Y5")))
+    assert measure_colour(image, (60, 50, 100, 90)).colour is Colour.YELLOW
+    assert measure_colour(image, (100, 110, 140, 190)).colour is Colour.GREEN
+    (card,) = cards_from_detections(image, d)
+    assert card.indices == 2
+
+
+def test_measures_of_one_ink_agree_across_a_band_edge_but_not_across_colours():
+    edge_yellow = ColourMeasure(Colour.YELLOW, 0.9, 100, hue=35.0)
+    edge_green = ColourMeasure(Colour.GREEN, 0.9, 100, hue=38.0)
+    green = ColourMeasure(Colour.GREEN, 0.9, 100, hue=70.0)
+    assert edge_yellow.same_ink(edge_green) and not edge_yellow.same_ink(green)
+    assert ColourMeasure(Colour.RED, 0.9, 100, hue=178.0).same_ink(
+        ColourMeasure(Colour.RED, 0.9, 100, hue=3.0))
+    assert edge_yellow.same_ink(ColourMeasure(None, 0.0, 3)) is None
+
 
 class ReadsAgain:
     """A closer-look detector that reads ``face`` on every window's centre, as it did at first."""
