@@ -35,6 +35,7 @@ NEUTRAL_MAX_SATURATION = 110  # a white that a cast tints stays below this (ink 
 NEUTRAL_SHARE = 0.2  # the brightest fifth of the low-saturation pixels give the white
 MAX_GAIN = 1.8  # white-balance gains are kept within [1 / MAX_GAIN, MAX_GAIN]
 SAME_INK_HUE = 10.0  # two measures whose mean hues lie this close are one ink, whatever band
+INK_PRESENT = 0.1  # a card colour holding this share of an index's coloured pixels is printed there
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,13 @@ class ColourMeasure:
     pixels: int
     balanced: bool = True  # a white was found in the box and the cast taken out (see below)
     hue: float | None = None  # circular mean hue (0..180) of the coloured pixels
+    inks: int = 0  # card colours holding at least INK_PRESENT of the coloured pixels
+
+    @property
+    def four_inks(self) -> bool:
+        """Are all four card colours printed here? A number is printed in one ink; a Wild may
+        carry a four-colour emblem (on renders 1 number index in 2,300 measures so)."""
+        return self.inks == len(HUE_RANGES)
 
     def same_ink(self, other: ColourMeasure) -> bool | None:
         """Do two measures see one ink? None when either saw none.
@@ -118,7 +126,8 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     hues = np.bincount(coloured[:, 0], minlength=_HUES)  # pixels per hue value
     votes = {colour: int(hues[band].sum()) for colour, band in _BANDS.items()}
     best = max(votes, key=lambda c: votes[c])
-    return ColourMeasure(best, votes[best] / n, n, has_white, _mean_hue_of_counts(hues))
+    inks = sum(1 for v in votes.values() if v >= INK_PRESENT * n)
+    return ColourMeasure(best, votes[best] / n, n, has_white, _mean_hue_of_counts(hues), inks)
 
 
 _HUES = 181  # OpenCV hue values 0..180

@@ -17,11 +17,12 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, Card, hand_points, parse_card
+from scorer.cards import DECK_COUNTS, WILD, Card, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision import zoom_check
 from scorer.vision.colour import (
+    CORRECTED_FACTOR,
     ColourMeasure,
     centre_matches,
     judge_colour,
@@ -229,11 +230,15 @@ def _read_candidate(dets: Detections, candidate: CardCandidate,
                     ) -> tuple[Card, float, str, float]:
     """A candidate's card, confidence, colour-check status and colour clarity, after the colour
     check on its indices' measures (``measure_at``; none: no check), which may lower the
-    confidence or correct the colour."""
+    confidence or correct the colour; a number whose every measured index shows all four card
+    colours is a Wild's emblem read as a number, and becomes a Wild."""
     card = parse_card(dets.class_names[candidate.class_id])
     confidence, status, clear = candidate.confidence, "unknown", 1.0
     if measure_at is not None and card.is_natural:
         measures = [measure_at(i) for i in candidate.index_ids]
+        measured = [m for m in measures if m.colour is not None]
+        if measured and all(m.four_inks for m in measured):  # a number read off a Wild's emblem
+            return WILD, confidence * CORRECTED_FACTOR, "corrected", 1.0
         verdict = judge_colour(card.colour, measures)
         status = verdict.status
         confidence *= verdict.factor

@@ -173,6 +173,29 @@ def test_measures_of_one_ink_agree_across_a_band_edge_but_not_across_colours():
     assert edge_yellow.same_ink(ColourMeasure(None, 0.0, 3)) is None
 
 
+def emblem_patch(size: int = 40) -> np.ndarray:
+    """A white patch with a Wild's emblem: an oval in four coloured quarters."""
+    patch = np.full((size, size, 3), 245, np.uint8)
+    for k, colour in enumerate(Colour):
+        cv2.ellipse(patch, (size // 2, size // 2), (14, 9), 30, 90 * k, 90 * (k + 1), BGR[colour],
+                    -1)
+    return patch
+
+
+def test_a_number_read_off_a_four_colour_emblem_is_a_wild():
+    """UNO's Wild prints a four-colour oval as its index, which the detector may read as a 4;
+    a number card is printed in one ink."""
+    image = np.full((200, 200, 3), 90, np.uint8)
+    image[50:90, 60:100] = emblem_patch()
+    d = Detections(np.array([[60, 50, 100, 90]], np.float32), np.array([0.7], np.float32),
+                   np.array([DEFAULT_CLASS_NAMES.index("Y4")]))
+    assert measure_colour(image, (60, 50, 100, 90)).four_inks
+    (card,) = cards_from_detections(image, d)
+    assert (str(card.card), card.colour_check) == ("W", "corrected")
+    assert card.confidence == pytest.approx(0.7 * 0.8)
+    assert not measure_colour(index_patch(Colour.YELLOW), (0, 0, 40, 40)).four_inks
+
+
 class ReadsAgain:
     """A closer-look detector that reads ``face`` on every window's centre, as it did at first."""
 
