@@ -35,6 +35,7 @@ NEUTRAL_MAX_SATURATION = 110  # a white that a cast tints stays below this (ink 
 NEUTRAL_SHARE = 0.2  # the brightest fifth of the low-saturation pixels give the white
 MAX_GAIN = 1.8  # white-balance gains are kept within [1 / MAX_GAIN, MAX_GAIN]
 SAME_INK_HUE = 10.0  # two measures whose mean hues lie this close are one ink, whatever band
+CENTRE_SAMPLES = 40  # the centre check samples its window on a grid about this many pixels wide
 INK_PRESENT = 0.1  # a card colour holding this share of an index's coloured pixels is printed there
 
 
@@ -255,8 +256,9 @@ def centre_matches(
     a, b = np.asarray(box_a, float), np.asarray(box_b, float)
     mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
     size = math.sqrt(max(_area(a), 0.0) * max(_area(b), 0.0)) ** 0.5 * radius
-    window = (mid[0] - size, mid[1] - size, mid[0] + size, mid[1] + size)
-    measured = measure_colour(image_bgr, window)
+    step = max(1, int(2 * size // CENTRE_SAMPLES))  # every pixel of a large window is not needed
+    window = tuple(v / step for v in (mid[0] - size, mid[1] - size, mid[0] + size, mid[1] + size))
+    measured = measure_colour(image_bgr[::step, ::step], window)
     if measured.colour is None:
         return None
     if measured.colour is colour:
