@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ from scorer.vision.pairing import (
     drop_shadowed,
     pair_indices,
 )
-from scorer.vision.second_look import COARSE_IMGSZ, HINT_CONF, look_again, look_coarse
+from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
 from scorer.vision.zoom_check import CloserLook
 
@@ -67,17 +67,18 @@ def get_detector(path: str | None = None, imgsz: int | None = None) -> OnnxDetec
     return _detector(str(Path(path or model_path()).resolve()), imgsz)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def _detector(path: str, imgsz: int | None) -> OnnxDetector:
     return OnnxDetector(path, imgsz)
 
 
-def coarse_detector(detector: Any) -> OnnxDetector | None:
-    """The same ONNX model at :data:`~scorer.vision.second_look.COARSE_IMGSZ` for the coarse
-    look, or None when ``detector`` is not a dynamic-input ONNX detector (tests, ultralytics)."""
+def coarse_detectors(detector: Any) -> Callable[[int], OnnxDetector] | None:
+    """The same ONNX model at a given input side, for the coarse look
+    (:func:`~scorer.vision.second_look.look_coarse`), or None when ``detector`` is not a
+    dynamic-input ONNX detector (tests, ultralytics)."""
     if not isinstance(detector, OnnxDetector) or not detector.metadata.dynamic_input:
         return None
-    return _detector(str(detector.model_path), COARSE_IMGSZ)
+    return partial(_detector, str(detector.model_path))
 
 
 def closer_detector(detector: Any) -> Any:
@@ -371,11 +372,11 @@ def read_cards(
     if second_look:
         sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
         dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
-        dets = look_coarse(coarse_detector(detector), image, dets, conf, iou)
+        dets = look_coarse(coarse_detectors(detector), image, dets, conf, iou)
         dets = look_again(detector, image, dets, conf, iou, hint=sensed)
     else:
         dets = detector.detect(image, conf=conf, iou=iou)
-        dets = look_coarse(coarse_detector(detector), image, dets, conf, iou)
+        dets = look_coarse(coarse_detectors(detector), image, dets, conf, iou)
     rivals = sensed if second_look else None  # weaker first-look readings of the same spots
     cards = cards_from_detections(image, dets, colour_check=colour_check, rivals=rivals,
                                   detector_file=getattr(detector, "model_path", None),

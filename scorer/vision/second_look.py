@@ -10,14 +10,16 @@ A photo taken from too far may give no detection at the reader's confidence at a
 weaker ones (down to ``HINT_CONF``) say where to look, since the detector senses indices it
 cannot yet read.
 
-A card held up to the camera has the opposite problem: its index is larger than any the detector
-learnt to read. When the first look finds little, or only large indices, a coarse look at the
-whole frame at :data:`COARSE_IMGSZ` shrinks them back into range (:func:`look_coarse`); its
-detections join the others only where they add an index or read one more surely.
+A card held up to the camera, or a hand photographed close, has the opposite problem: its
+indices are larger than those the detector reads best (it learnt on indices of 6-41 pixels,
+median 16). When the first look finds little, or indices that large, a coarse look at the whole
+frame at a smaller input shrinks them back into range (:func:`look_coarse`); its detections
+join the others only where they add an index or read one more surely.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -32,10 +34,12 @@ MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this 
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
 HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count...
 HINT_IOU = 0.3  # ...on the spot of one of them (box overlap)
-COARSE_IMGSZ = 256  # the coarse look's longest input side
-COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look...
-COARSE_INDEX = 0.12  # ...or whose median index is this share of the longest side (77 px at 640)
-COARSE_KEEP = 0.06  # coarse detections smaller than this share are dropped (small reads badly)
+COARSE_IMGSZ = 256  # the coarse look's smallest input side, and its side when the first finds
+COARSE_BELOW = 2  # ...fewer index detections than this
+COARSE_FROM = 0.0625  # a first look whose median index is this share of the longest side (40 px
+COARSE_TARGET = 32  # at 640) gets a coarse look whose input makes that index this many pixels
+COARSE_KEEP_PX = 15  # coarse detections under this many input pixels are dropped (read badly)
+STRIDE = 32  # the detector's input sides are multiples of this
 REPLACE_MARGIN = 1.0  # a coarse reading replaces a first-look one only this much more confident
 
 Box = tuple[int, int, int, int]
@@ -106,31 +110,41 @@ def _sensed_there(found: Detections, hint: Detections) -> np.ndarray:
     return (box_iou(found.xyxy, hint.xyxy) >= HINT_IOU).any(axis=1)
 
 
-def wants_coarse(first: Detections, image_hw: tuple[int, int]) -> bool:
-    """Is a coarse look worth it: few indices found, or indices as large as a close-up's?"""
+def coarse_side(first: Detections, image_hw: tuple[int, int]) -> int | None:
+    """The input side of a coarse look at the whole frame, or None when none is worth it.
+
+    :data:`COARSE_IMGSZ` when the first look found fewer than :data:`COARSE_BELOW` indices; when
+    its median index is at least :data:`COARSE_FROM` of the frame's longest side, the side that
+    makes that index :data:`COARSE_TARGET` pixels (a multiple of :data:`STRIDE`, at least
+    :data:`COARSE_IMGSZ`): a hand photographed close reads at 416, a card held up at 256.
+    """
     if len(first) < COARSE_BELOW:
-        return True
-    if len(first) == 0:
-        return False
-    return float(np.median(first.sizes)) >= COARSE_INDEX * max(image_hw)
+        return COARSE_IMGSZ
+    share = float(np.median(first.sizes)) / max(image_hw)
+    if share < COARSE_FROM:
+        return None
+    return max(COARSE_IMGSZ, STRIDE * round(COARSE_TARGET / share / STRIDE))
 
 
 def look_coarse(
-    coarse: Any, image: np.ndarray, first: Detections, conf: float, iou: float
+    coarse_at: Callable[[int], Any] | None, image: np.ndarray, first: Detections, conf: float,
+    iou: float,
 ) -> Detections:
-    """``first`` with the detections of ``coarse`` (a detector at :data:`COARSE_IMGSZ`) on the
-    whole frame, when :func:`wants_coarse`; else ``first`` itself.
+    """``first`` with the detections of a coarse look at the whole frame, at the input side
+    :func:`coarse_side` picks (``coarse_at(side)``: the detector at that side); ``first`` itself
+    when none is worth it.
 
-    Only coarse detections of close-up size (:data:`COARSE_KEEP`) count: at so small an input a
-    small index reads badly. Across the two looks, of two boxes on one index (IoU above
+    Only coarse detections of :data:`COARSE_KEEP_PX` input pixels or more count: at so small an
+    input a small index reads badly. Across the two looks, of two boxes on one index (IoU above
     :data:`MERGE_IOU`, whatever their classes) the first look's stays unless the coarse one is
     :data:`REPLACE_MARGIN` more confident (never, as set: replacing cost exact hands on
     renders); within a look nothing changes.
     """
-    if coarse is None or not wants_coarse(first, image.shape[:2]):
+    side = coarse_side(first, image.shape[:2])
+    if coarse_at is None or side is None:
         return first
-    far = coarse.detect(image, conf=conf, iou=iou)
-    far = far[far.sizes >= COARSE_KEEP * max(image.shape[:2])]
+    far = coarse_at(side).detect(image, conf=conf, iou=iou)
+    far = far[far.sizes * side >= COARSE_KEEP_PX * max(image.shape[:2])]
     if len(far) == 0:
         return first
     if len(first) == 0:

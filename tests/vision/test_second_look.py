@@ -7,7 +7,7 @@ import pytest
 
 from scorer.vision import second_look
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.reading import coarse_detector, read_cards
+from scorer.vision.reading import coarse_detectors, read_cards
 from scorer.vision.second_look import MAX_ZOOM, look_again, look_coarse, zoom_region
 from scorer.vision.zoom_check import SIDE as CLOSER
 
@@ -165,11 +165,17 @@ def test_weak_detections_are_not_cards_and_do_not_move_a_found_region():
 
 
 class CloseUpCoarse:
-    """A coarse detector (the model at 256) that reads a close-up's large index as a Y1."""
+    """Coarse detectors (the model at a small input) that read a close-up's large index as a
+    Y1; called with an input side, it records the side and gives the detector at it."""
 
     def __init__(self, boxes=((100, 100, 300, 320),), conf=0.8) -> None:
         self.calls = 0
+        self.sides: list[int] = []
         self.found = dets(list(boxes), [DEFAULT_CLASS_NAMES.index("Y1")] * len(boxes), conf)
+
+    def __call__(self, side: int) -> CloseUpCoarse:
+        self.sides.append(side)
+        return self
 
     def detect(self, image, conf=0.25, iou=0.7):
         self.calls += 1
@@ -188,7 +194,25 @@ def test_no_coarse_look_when_the_first_finds_small_indices_enough():
     assert look_coarse(coarse, np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7) is first
     assert coarse.calls == 0
     big = dets([[100, 100, 300, 320], [700, 500, 900, 720]], [R5, G7])  # 200 px indices
-    assert second_look.wants_coarse(big, HW)
+    look_coarse(coarse, np.zeros((*HW, 3), np.uint8), big, 0.45, 0.7)
+    assert coarse.calls == 1 and coarse.sides == [second_look.COARSE_IMGSZ]
+
+
+def test_the_coarse_look_brings_large_indices_back_to_the_size_the_detector_reads_best():
+    """A hand photographed close (indices a twelfth of the frame) reads again at the input that
+    makes them about 32 pixels; a card held up reads at the smallest input; a table seen from
+    a distance gets no coarse look; nothing found gets the smallest."""
+    longest = max(HW)
+    def side_for(index: float) -> int | None:
+        first = dets([[100, 100, 100 + index, 100 + index], [600, 300, 600 + index, 300 + index]],
+                     [R5, G7])
+        return second_look.coarse_side(first, HW)
+
+    close = side_for(longest / 12)
+    assert close is not None and close % 32 == 0 and abs(longest / 12 * close / longest - 32) < 4
+    assert side_for(longest / 4) == second_look.COARSE_IMGSZ
+    assert side_for(longest / 40) is None
+    assert second_look.coarse_side(Detections.empty(), HW) == second_look.COARSE_IMGSZ
 
 
 def test_across_looks_the_first_reading_of_an_index_stays(monkeypatch):
@@ -207,4 +231,4 @@ def test_small_coarse_detections_are_not_trusted():
 
 
 def test_read_cards_takes_the_coarse_look_from_a_dynamic_onnx_model_only():
-    assert coarse_detector(ClusterDetector()) is None
+    assert coarse_detectors(ClusterDetector()) is None
