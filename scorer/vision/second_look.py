@@ -40,7 +40,7 @@ COARSE_FROM = 0.0625  # a first look whose median index is this share of the lon
 COARSE_TARGET = 32  # at 640) gets a coarse look whose input makes that index this many pixels
 COARSE_KEEP_PX = 15  # coarse detections under this many input pixels are dropped (read badly)
 STRIDE = 32  # the detector's input sides are multiples of this
-REPLACE_MARGIN = 1.0  # a coarse reading replaces a first-look one only this much more confident
+REPLACE_MARGIN = 0.1  # a coarse reading replaces a first-look one only this much more confident
 
 Box = tuple[int, int, int, int]
 
@@ -137,8 +137,8 @@ def look_coarse(
     Only coarse detections of :data:`COARSE_KEEP_PX` input pixels or more count: at so small an
     input a small index reads badly. Across the two looks, of two boxes on one index (IoU above
     :data:`MERGE_IOU`, whatever their classes) the first look's stays unless the coarse one is
-    :data:`REPLACE_MARGIN` more confident (never, as set: replacing cost exact hands on
-    renders); within a look nothing changes.
+    :data:`REPLACE_MARGIN` more confident (the coarse look reads large indices at the scale the
+    detector knows best); within a look nothing changes.
     """
     side = coarse_side(first, image.shape[:2])
     if coarse_at is None or side is None:

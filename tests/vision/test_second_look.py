@@ -215,14 +215,14 @@ def test_the_coarse_look_brings_large_indices_back_to_the_size_the_detector_read
     assert second_look.coarse_side(Detections.empty(), HW) == second_look.COARSE_IMGSZ
 
 
-def test_across_looks_the_first_reading_of_an_index_stays(monkeypatch):
-    first = dets([[100, 100, 300, 320]], [G7], conf=0.6)
+def test_across_looks_the_first_reading_of_an_index_stays_unless_the_coarse_is_surer():
     image = np.zeros((*HW, 3), np.uint8)
+    first = dets([[100, 100, 300, 320]], [G7], conf=0.75)
     merged = look_coarse(CloseUpCoarse(conf=0.8), image, first, 0.45, 0.7)
-    assert merged.names == ["G7"]  # the coarse look adds, it does not overrule
-    monkeypatch.setattr(second_look, "REPLACE_MARGIN", 0.1)
+    assert merged.names == ["G7"]  # about as sure: the coarse look adds, it does not overrule
+    first = dets([[100, 100, 300, 320]], [G7], conf=0.6)
     merged = look_coarse(CloseUpCoarse(conf=0.8), image, first, 0.45, 0.7)
-    assert merged.names == ["Y1"]  # with a margin, a much surer reading wins
+    assert merged.names == ["Y1"]  # a much surer reading at the index's own scale wins
 
 
 def test_small_coarse_detections_are_not_trusted():
