@@ -38,6 +38,11 @@ SAME_INK_HUE = 10.0  # two measures whose mean hues lie this close are one ink, 
 CENTRE_SAMPLES = 40  # the centre check samples its window on a grid about this many pixels wide
 INK_PRESENT = 0.1  # a card colour holding this share of an index's coloured pixels is printed there
 
+_HUE_VALUES = np.arange(181)  # OpenCV hue values 0..180
+_BANDS = {colour: np.flatnonzero(np.any([(_HUE_VALUES >= lo) & (_HUE_VALUES <= hi)
+                                         for lo, hi in ranges], axis=0))
+          for colour, ranges in HUE_RANGES.items()}  # the hue values of each card colour
+
 
 @dataclass(frozen=True)
 class ColourMeasure:
@@ -84,10 +89,12 @@ def hue_distance(a: float, b: float) -> float:
     return min(d, 180.0 - d)
 
 
-def mean_hue(hues: np.ndarray) -> float:
-    """The circular mean of OpenCV hues (0..180): red pixels at 178 and 2 average to 0."""
-    angle = hues.astype(np.float32) * np.float32(np.pi / 90)
-    mean = math.atan2(float(np.sin(angle).mean()), float(np.cos(angle).mean()))
+def mean_hue(hues: np.ndarray, weights: np.ndarray | None = None) -> float:
+    """The circular mean of OpenCV hues (0..180), each counted ``weights`` times (default
+    once): red pixels at 178 and 2 average to 0."""
+    angle = np.asarray(hues, np.float64) * (np.pi / 90)
+    weights = np.ones_like(angle) if weights is None else weights
+    mean = math.atan2(float(weights @ np.sin(angle)), float(weights @ np.cos(angle)))
     return (math.degrees(mean) / 2) % 180.0
 
 
@@ -124,19 +131,12 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
         return ColourMeasure(None, 0.0, n, has_white)
-    hues = np.bincount(coloured[:, 0], minlength=_HUES)  # pixels per hue value
+    hues = np.bincount(coloured[:, 0], minlength=_HUE_VALUES.size)  # pixels per hue value
     votes = {colour: int(hues[band].sum()) for colour, band in _BANDS.items()}
     best = max(votes, key=lambda c: votes[c])
     inks = sum(1 for v in votes.values() if v >= INK_PRESENT * n)
-    return ColourMeasure(best, votes[best] / n, n, has_white, _mean_hue_of_counts(hues), inks)
+    return ColourMeasure(best, votes[best] / n, n, has_white, mean_hue(_HUE_VALUES, hues), inks)
 
-
-_HUES = 181  # OpenCV hue values 0..180
-_HUE_VALUES = np.arange(_HUES)
-_BANDS = {colour: np.flatnonzero(np.any([(_HUE_VALUES >= lo) & (_HUE_VALUES <= hi)
-                                         for lo, hi in ranges], axis=0))
-          for colour, ranges in HUE_RANGES.items()}
-_HUE_SIN, _HUE_COS = np.sin(_HUE_VALUES * (np.pi / 90)), np.cos(_HUE_VALUES * (np.pi / 90))
 
 
 def _percentile_95(values: np.ndarray) -> float:
@@ -146,12 +146,6 @@ def _percentile_95(values: np.ndarray) -> float:
     part = np.partition(values, [low, high])
     a, b = float(part[low]), float(part[high])
     return a + (b - a) * (position - low)
-
-
-def _mean_hue_of_counts(counts: np.ndarray) -> float:
-    """The circular mean hue of pixels counted per hue value (see :func:`mean_hue`)."""
-    mean = math.atan2(float(counts @ _HUE_SIN), float(counts @ _HUE_COS))
-    return (math.degrees(mean) / 2) % 180.0
 
 
 def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:

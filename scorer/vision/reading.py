@@ -200,12 +200,12 @@ def cards_from_detections(
     them does not show the card's colour.
     """
     result = []
-    measure_at = _index_measures(image_bgr, dets)
-    check = _pair_check(image_bgr, dets, measure_at if colour_check else None)
-    same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if colour_check else None
+    measure_at = _index_measures(image_bgr, dets) if colour_check else None
+    check = _pair_check(image_bgr, dets, measure_at)
+    same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     candidates = drop_shadowed(pair_indices(dets, geometry, check, same_ink), dets)
     doubt = load_doubt_model(detector=detector_file)
-    reads = [_read_candidate(dets, c, measure_at if colour_check else None) for c in candidates]
+    reads = [_read_candidate(dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
