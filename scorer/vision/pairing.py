@@ -255,6 +255,30 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
     return [c for c in found if not joined.intersection(c.index_ids)] + merged
 
 
+def split_shared_corners(
+    cards: list[CardCandidate], dets: Detections, iou: float = SHADOW_IOU
+) -> list[CardCandidate]:
+    """One index is the corner of one card: of two pairs that use one spot (index boxes
+    overlapping more than ``iou``, a spot read twice, in two colours say), the more credible
+    pair keeps it and the other is left with its own corner, as a lone index.
+
+    Two cards of one face fanned together show two top-left indices but often one bottom-right
+    one (the front card's); both top-left indices may pair with it, and the card whose pair is
+    undone is still a card. Returns the cards, most confident first.
+    """
+    overlaps = box_iou(dets.xyxy, dets.xyxy)
+    taken: list[int] = []
+    kept = []
+    for card in sorted(cards, key=lambda c: (len(c.index_ids), c.confidence), reverse=True):
+        if len(card.index_ids) == 2 and taken:
+            own = [k for k in card.index_ids if overlaps[k, taken].max() <= iou]
+            if len(own) == 1:
+                card = _candidate(dets, int(dets.class_id[own[0]]), (own[0],), _combine)
+        taken.extend(card.index_ids)
+        kept.append(card)
+    return sorted(kept, key=lambda card: -card.confidence)
+
+
 def drop_shadowed(
     cards: list[CardCandidate], dets: Detections, iou: float = SHADOW_IOU
 ) -> list[CardCandidate]:

@@ -42,6 +42,7 @@ from scorer.vision.pairing import (
     PixelCheck,
     drop_shadowed,
     pair_indices,
+    split_shared_corners,
 )
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
@@ -188,7 +189,8 @@ def cards_from_detections(
     detector_file: str | Path | None = None,
     closer_look: Any = None,
 ) -> tuple[DetectedCard, ...]:
-    """Pair index detections into cards, drop double readings of one index
+    """Pair index detections into cards (one corner per card:
+    :func:`~scorer.vision.pairing.split_shared_corners`), drop double readings of one index
     (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card, then
     weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
     detections, for another face read on the same spot; ``detector_file``: the model that made
@@ -203,7 +205,8 @@ def cards_from_detections(
     measure_at = _index_measures(image_bgr, dets) if colour_check else None
     check = _pair_check(image_bgr, dets, measure_at)
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
-    candidates = drop_shadowed(pair_indices(dets, geometry, check, same_ink), dets)
+    paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
+    candidates = drop_shadowed(paired, dets)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)

@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.pairing import DEFAULT_GEOMETRY, drop_shadowed, pair_indices
+from scorer.vision.pairing import (
+    DEFAULT_GEOMETRY,
+    CardCandidate,
+    drop_shadowed,
+    pair_indices,
+    split_shared_corners,
+)
+from scorer.vision.reading import cards_from_detections
 
 R5 = DEFAULT_CLASS_NAMES.index("R5")
 R6 = DEFAULT_CLASS_NAMES.index("R6")
@@ -175,3 +182,38 @@ def test_a_pair_beats_a_more_confident_single_reading_of_one_of_its_corners():
 def test_neighbouring_indices_of_a_fanned_hand_are_all_kept():
     d = _with_conf([(100, 100), (112, 100), (124, 100)], [R5, R6, W], [0.9, 0.8, 0.7])
     assert len(drop_shadowed(pair_indices(d), d)) == 3
+
+
+def test_two_cards_of_one_face_pairing_with_one_corner_stay_two_cards():
+    """Two R5s fanned together: both top-left indices show, only the front card's bottom-right
+    one does, read twice (two boxes on one spot). Each top-left index pairs with one reading of
+    it; one spot is one corner, so one pair is undone and its top-left index stays a card."""
+    top_left, bottom_right = corners(100, 100)
+    d = _with_conf([top_left, (125, 104), bottom_right, (bottom_right[0] + 1, bottom_right[1])],
+                   [R5] * 4, [0.9, 0.8, 0.7, 0.6])
+    paired = pair_indices(d)
+    assert sorted(len(c.index_ids) for c in paired) == [2, 2]  # both pairs use one spot
+    cards = split_shared_corners(paired, d)
+    assert sorted(c.index_ids for c in cards) == [(0, 2), (1,)]
+    assert cards[1].confidence == pytest.approx(0.8)  # a lone index: its own score
+
+
+def test_a_pair_of_two_spots_already_taken_is_left_whole():
+    """A pair both of whose corners another pair uses is one card read twice: the reader's deck
+    check drops it; the split does not turn it into a lone card."""
+    d = _with_conf([*corners(100, 100), *((x + 1, y) for x, y in corners(100, 100))], [R5] * 4,
+                   [0.9, 0.8, 0.7, 0.6])
+    first, second = (CardCandidate(R5, ids, 0.9, (90.0, 90.0, 191.0, 191.0))
+                     for ids in ((0, 1), (2, 3)))
+    assert [c.index_ids for c in split_shared_corners([second, first], d)] == [(2, 3), (0, 1)]
+
+
+def test_two_cards_of_one_face_fanned_over_one_bottom_corner_are_both_read():
+    """Two red 5s fanned together show two top-left indices and one bottom-right index, read
+    twice: two cards, not one (fanned UNO hands lost a card so)."""
+    image = np.full((300, 300, 3), 200, np.uint8)
+    boxes = [[90, 90, 110, 110], [115, 94, 135, 114], [171, 171, 191, 191], [172, 171, 192, 191]]
+    d = Detections(np.array(boxes, np.float32), np.array([0.9, 0.8, 0.7, 0.6], np.float32),
+                   np.array([R5] * 4))
+    cards = cards_from_detections(image, d, colour_check=False)
+    assert sorted((str(c.card), c.indices) for c in cards) == [("R5", 1), ("R5", 2)]
