@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from scorer.bench.detect import bench_detect
 from scorer.bench.live import bench_live
+from scorer.bench.page import bench_page, enlarged_photos
 from scorer.bench.rules import time_rules
 from scorer.cli.arg_types import phase_number, positive_float, positive_int
 from scorer.cli.output import fail
@@ -28,6 +30,7 @@ BENCH_EXAMPLES = """examples:
   phase10 bench rules --tables 60 --repeat 5 --json
   phase10 bench detect
   phase10 bench live
+  phase10 bench page --data datasets/eval-g
 """
 
 RULES_EXAMPLES = """examples:
@@ -183,9 +186,51 @@ def run_live(args: argparse.Namespace) -> int:
     return 0
 
 
+PAGE_DESCRIPTION = """Does the photo page read what the API reads? Same hand, photo by photo.
+
+Serves the web app with the shipped reader, picks each photo in the hand-scan page's file input
+in headless Chromium, and compares the reading the page got with /api/detect's reading of the
+file as it is. The photos are a rendered split's scenes, enlarged to phone-photo size.
+Target: the same hand for at least 98 % of the photos.
+"""
+
+PAGE_EXAMPLES = """examples:
+  phase10 bench page --data datasets/eval-g                 (200 test scenes, enlarged 3x)
+  phase10 bench page --data datasets/eval-g --limit 20 --json
+"""
+
+
+def _register_page(bench_subparsers: argparse._SubParsersAction) -> None:
+    page = bench_subparsers.add_parser(
+        "page", help="the photo page against the API: the same hand?",
+        description=PAGE_DESCRIPTION, epilog=PAGE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    page.add_argument("--data", type=Path, required=True, help="a rendered dataset folder")
+    page.add_argument("--split", default="test", choices=("train", "val", "test"))
+    page.add_argument("--limit", type=positive_int, default=200, help="photos (200)")
+    page.add_argument("--scale", type=positive_float, default=3.0,
+                      help="enlarge each scene this much (3: 640 -> 1920 pixels)")
+    page.add_argument("--json", action="store_true", help="print JSON")
+    page.set_defaults(func=run_page)
+
+
+def run_page(args: argparse.Namespace) -> int:
+    """Run ``phase10 bench page``; 2 when the photos, the model or the browser are missing."""
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            photos = enlarged_photos(args.data, args.split, args.limit, args.scale, Path(folder))
+            result = bench_page(create_app, photos)
+        except (FileNotFoundError, ValueError, RuntimeError, ModelError) as error:
+            return fail("bench page", str(error))
+    print(json.dumps(result.to_dict()) if args.json else result.summary())
+    return 0
+
+
 BENCHMARKS: list[Callable[[argparse._SubParsersAction], None]] = [_register_rules,
                                                                    _register_detect,
-                                                                   _register_live]
+                                                                   _register_live,
+                                                                   _register_page]
 """One registration function per ``phase10 bench`` sub-command."""
 
 

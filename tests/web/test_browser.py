@@ -18,6 +18,7 @@ import cv2
 import pytest
 
 from scorer.bench.live import serve_app
+from scorer.bench.page import CHROMIUM, CHROMIUM_ARGS
 from scorer.bench.synthetic import draw_frame, layout
 from scorer.cards import parse_card
 from scorer.vision.reading import CardReading, DetectedCard
@@ -25,9 +26,6 @@ from web import create_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-dev-shm-usage"]
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 PHOTO_SIZE = (1280, 720)

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from scorer.bench.live import serve_app
+from scorer.bench.page import CHROMIUM, CHROMIUM_ARGS
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout, write_video, write_y4m
 from web import create_app
 
-CHROMIUM = "/usr/bin/chromium"
 SIZE = (1280, 720)
 HAND = ["R3", "R3", "B3", "G8", "Y8", "W"]  # phase 1: two sets of three
 TRUTH = "R3 R3 B3 G8 Y8 W"
@@ -71,8 +71,7 @@ def browser(camera_file):
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=[
-                "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                "--no-first-run", "--use-fake-ui-for-media-stream",
+                *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream",
                 "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={path}",
             ],
         )

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from scorer.bench.live import serve_app
+from scorer.bench.page import CHROMIUM, CHROMIUM_ARGS
 from scorer.vision.reading import model_path
 from web import create_app
-
-CHROMIUM = "/usr/bin/chromium"
 
 pytestmark = [
     pytest.mark.browser,
@@ -38,8 +37,7 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                  "--no-first-run", "--use-fake-ui-for-media-stream",
+            args=[*CHROMIUM_ARGS, "--use-fake-ui-for-media-stream",
                   "--use-fake-device-for-media-stream"],  # the built-in test pattern
         )
         yield browser
