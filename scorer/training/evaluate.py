@@ -16,8 +16,10 @@ card with no visible index cannot be read by an index detector and is not counte
   cards marked unsure; ``cards_marked``, the share of all cards marked; the reliability tables
   (share right per bin of the detector's score and of the calibrated chance);
   ``wrong_scenes_with_a_mark``, of the images not read exactly, the share with a card marked;
-  ``cards_per_empty_scene``, cards read on images with no readable card, and
-  ``empty_with_a_card``, the share of those images that got any card.
+  ``cards_per_empty_scene``, cards read on images with no readable card,
+  ``empty_with_a_card``, the share of those images that got any card, and
+  ``empty_with_a_sure_card``, the share that got a card not marked unsure (where the reader
+  does not answer "no cards": the API's ``no_cards``, the photo page's "no card read for sure").
 """
 
 from __future__ import annotations
@@ -171,7 +173,8 @@ def evaluate(
     records = load_manifest(data, split)[:limit]
     report = EvalReport()
     calibration = CalibrationReport()
-    empty_scenes = empty_cards = empty_with_card = wrong_scenes = wrong_flagged = 0
+    empty_scenes = empty_cards = empty_with_card = empty_with_sure = 0
+    wrong_scenes = wrong_flagged = 0
     for k, record in enumerate(records):
         image = read_image(Path(data) / "images" / split / record["file"])
         started = time.perf_counter()
@@ -187,6 +190,7 @@ def evaluate(
             empty_scenes += 1
             empty_cards += len(reading.cards)
             empty_with_card += bool(reading.cards)
+            empty_with_sure += any(not card.unsure for card in reading.cards)
         truth_phase = phase_truth(record)
         if truth_phase is not None:
             phase, valid = truth_phase
@@ -205,6 +209,8 @@ def evaluate(
         round(empty_cards / empty_scenes, 3) if empty_scenes else 0.0)
     report.extra["empty_with_a_card"] = (
         round(empty_with_card / empty_scenes, 4) if empty_scenes else 0.0)
+    report.extra["empty_with_a_sure_card"] = (
+        round(empty_with_sure / empty_scenes, 4) if empty_scenes else 0.0)
     return report
 
 

@@ -142,19 +142,22 @@ class PhotoReport:
     colour_right: int = 0
     empty_photos: int = 0
     empty_with_card: int = 0
+    empty_with_sure_card: int = 0
     empty_cards: int = 0
     seconds: float = 0.0
     by_size: dict[str, list[int]] = field(default_factory=dict)  # bin -> [truth, recalled]
     calibration: CalibrationReport = field(default_factory=CalibrationReport)
 
-    def add(self, truth: PhotoTruth, read: list[Card]) -> None:
-        """Score one photo: ``read`` are the cards the reader gave."""
+    def add(self, truth: PhotoTruth, read: list[Card], sure: int | None = None) -> None:
+        """Score one photo: ``read`` are the cards the reader gave, ``sure`` how many of them
+        it did not mark unsure (default all)."""
         self.photos += 1
         read_symbols = Counter(symbol_of(c) for c in read)
         truth_symbols = Counter(symbol_of(label) for label in truth.labels)
         if not truth.labels:
             self.empty_photos += 1
             self.empty_with_card += bool(read)
+            self.empty_with_sure_card += (len(read) if sure is None else sure) > 0
             self.empty_cards += len(read)
             return
         self.truth_cards += len(truth.labels)
@@ -209,6 +212,8 @@ class PhotoReport:
         if self.empty_photos:
             out.update({"empty_photos": self.empty_photos,
                         "empty_with_a_card": ratio(self.empty_with_card, self.empty_photos),
+                        "empty_with_a_sure_card": ratio(self.empty_with_sure_card,
+                                                        self.empty_photos),
                         "false_cards_per_empty_photo": ratio(self.empty_cards, self.empty_photos)})
         if self.by_size:
             order = [_bin_name(low) for low in SIZE_BINS]
@@ -243,7 +248,8 @@ def evaluate_photos(
         started = time.perf_counter()
         reading = reader(image)
         report.seconds += time.perf_counter() - started
-        report.add(truth, [card.card for card in reading.cards])
+        report.add(truth, [card.card for card in reading.cards],
+                   sure=sum(not card.unsure for card in reading.cards))
         key = str if coloured else symbol_of
         report.calibration.add(match_by_count(
             [key(parse_card(label)) if coloured else symbol_of(label) for label in truth.labels],

@@ -138,9 +138,12 @@ def test_empty_tables_count_the_scenes_that_got_a_false_card(tmp_path):
 
     def phantom_every_other(image):
         k = next(calls)
-        cards = (DetectedCard(parse_cards("W")[0], 0.9, (0, 0, 5, 5)),) if k % 2 else ()
+        chance = 0.3 if k == 3 else 0.95  # the last phantom is marked unsure
+        cards = (DetectedCard(parse_cards("W")[0], 0.9, (0, 0, 5, 5), chance=chance,
+                              unsure_below=0.8),) if k % 2 else ()
         return CardReading(cards, image.shape[:2])
 
     figures = evaluate(tmp_path, "test", phantom_every_other).to_dict()
     assert figures["empty_scenes"] == 4
     assert figures["empty_with_a_card"] == 0.5 and figures["cards_per_empty_scene"] == 0.5
+    assert figures["empty_with_a_sure_card"] == 0.25  # the unsure one still says "no cards"

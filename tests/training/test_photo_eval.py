@@ -51,6 +51,7 @@ def test_symbol_truth_scores_symbols_and_false_cards_on_empty_photos(tmp_path):
     assert figures["exact_symbols"] == 0.5
     assert figures["empty_with_a_card"] == 1.0
     assert figures["false_cards_per_empty_photo"] == 2.0
+    assert figures["empty_with_a_sure_card"] == 1.0  # its phantoms were read at 0.9, unmarked
     assert "card_f1" not in figures  # the truth names no colours
 
 
