@@ -190,7 +190,7 @@ def evaluate(
             empty_scenes += 1
             empty_cards += len(reading.cards)
             empty_with_card += bool(reading.cards)
-            empty_with_sure += any(not card.unsure for card in reading.cards)
+            empty_with_sure += not reading.no_cards
         truth_phase = phase_truth(record)
         if truth_phase is not None:
             phase, valid = truth_phase

@@ -148,16 +148,17 @@ class PhotoReport:
     by_size: dict[str, list[int]] = field(default_factory=dict)  # bin -> [truth, recalled]
     calibration: CalibrationReport = field(default_factory=CalibrationReport)
 
-    def add(self, truth: PhotoTruth, read: list[Card], sure: int | None = None) -> None:
-        """Score one photo: ``read`` are the cards the reader gave, ``sure`` how many of them
-        it did not mark unsure (default all)."""
+    def add(self, truth: PhotoTruth, read: list[Card], no_cards: bool | None = None) -> None:
+        """Score one photo: ``read`` are the cards the reader gave; ``no_cards``: whether its
+        answer was "no cards", every card unsure (default: when it read none)."""
         self.photos += 1
         read_symbols = Counter(symbol_of(c) for c in read)
         truth_symbols = Counter(symbol_of(label) for label in truth.labels)
         if not truth.labels:
             self.empty_photos += 1
             self.empty_with_card += bool(read)
-            self.empty_with_sure_card += (len(read) if sure is None else sure) > 0
+            answered_no_cards = not read if no_cards is None else no_cards
+            self.empty_with_sure_card += not answered_no_cards
             self.empty_cards += len(read)
             return
         self.truth_cards += len(truth.labels)
@@ -248,8 +249,7 @@ def evaluate_photos(
         started = time.perf_counter()
         reading = reader(image)
         report.seconds += time.perf_counter() - started
-        report.add(truth, [card.card for card in reading.cards],
-                   sure=sum(not card.unsure for card in reading.cards))
+        report.add(truth, [card.card for card in reading.cards], no_cards=reading.no_cards)
         key = str if coloured else symbol_of
         report.calibration.add(match_by_count(
             [key(parse_card(label)) if coloured else symbol_of(label) for label in truth.labels],

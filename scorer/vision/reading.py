@@ -161,6 +161,12 @@ class CardReading:
         return len(self.cards)
 
     @property
+    def no_cards(self) -> bool:
+        """Is the answer "no cards"? No card was read sure (an empty table's phantoms are read
+        unsure)."""
+        return all(card.unsure for card in self.cards)
+
+    @property
     def points(self) -> int:
         """Penalty points of the cards read (as if left in hand)."""
         return hand_points(c.card for c in self.cards)

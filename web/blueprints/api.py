@@ -219,8 +219,8 @@ def detect() -> Response:
     image = images.image_from_request(request)
     reading = reader.read(image)
     height, width = image.shape[:2]
-    no_cards = not any(not card.unsure for card in reading.cards)
-    return jsonify({**reading.to_dict(), "width": width, "height": height, "no_cards": no_cards})
+    return jsonify({**reading.to_dict(), "width": width, "height": height,
+                    "no_cards": reading.no_cards})
 
 
 @bp.post("/check")
