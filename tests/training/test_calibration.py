@@ -2,12 +2,15 @@
 
 from dataclasses import dataclass
 
+import pytest
+
 from scorer.cards import Card, parse_card
 from scorer.training.calibration import (
     CalibrationReport,
     match_by_count,
     match_cards,
     reliability_lines,
+    standard_error,
 )
 
 RECORD = {"cards": [
@@ -60,6 +63,7 @@ def test_report_gives_the_marked_shares_and_the_reliability_table():
     figures = report.to_dict()
     assert figures["wrong_cards"] == 2 and figures["misreads"] == 1 and figures["phantoms"] == 1
     assert figures["wrong_marked"] == 0.5
+    assert figures["wrong_marked_se"] == round((0.5 * 0.5 / 2) ** 0.5, 4)  # one of two marked
     assert figures["cards_marked"] == round(1 / 3, 4)
     assert figures["reliability"] == [
         {"bin": "0.5-0.6", "cards": 2, "right": 0.0, "mean_confidence": 0.565},
@@ -76,3 +80,9 @@ def test_without_places_the_most_confident_reading_takes_the_truth():
         read("S", 0.3, (), unsure=True)], key=lambda card: str(card)[-1] if card.is_natural
         else str(card))
     assert [o.outcome for o in outcomes] == ["right", "right", "misread", "phantom"]
+
+
+def test_standard_error_shrinks_with_the_count_and_is_zero_without_items():
+    assert standard_error(0.7, 100) == pytest.approx(0.0458, abs=1e-4)
+    assert standard_error(0.7, 400) == pytest.approx(standard_error(0.7, 100) / 2)
+    assert standard_error(0.5, 0) == 0.0
