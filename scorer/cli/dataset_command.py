@@ -11,12 +11,14 @@ from scorer.cli.arg_types import non_negative_int, share
 from scorer.cli.output import fail
 from scorer.render.contact_sheet import contact_sheet
 from scorer.render.dataset import Settings, build
+from scorer.render.layouts import ALL_KINDS
 
 EXAMPLES = """examples:
   phase10 dataset build --out datasets/cards --train 5000 --val 500 --test 500 --seed 1 --crop 320
   phase10 dataset build --out datasets/tiles --train 4000 --test 0 --seed 30 --crop 320 --empty .25
   phase10 dataset build --out datasets/scans --train 200 --seed 2 --faces scans/
   phase10 dataset build --out datasets/casts --train 0 --val 300 --test 0 --seed 2 --light strong
+  phase10 dataset build --out datasets/single --train 0 --val 0 --test 300 --seed 2 --scene single
   phase10 dataset show datasets/cards --split val --out sheet.png --n 16
 """
 
@@ -48,6 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--empty", type=share, default=None, metavar="SHARE",
                        help="this share of the scenes (0-1) has no card face up, only table "
                             "clutter: hard negatives for training (default: the scene mix)")
+    build.add_argument("--scene", choices=ALL_KINDS, default=None,
+                       help="every scene of this kind instead of the mix (single: one card "
+                            "laid down or held up, as in single-card photos)")
     build.set_defaults(func=_build)
     show = sub.add_parser("show", help="contact sheet of images with their labels",
                           epilog=EXAMPLES, formatter_class=fmt)
@@ -71,7 +76,7 @@ def _build(args: argparse.Namespace) -> int:
         return fail(None, f"--crop {args.crop} must be between 1 and --imgsz {args.imgsz}")
     settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
                         faces=str(args.faces) if args.faces else None, light=args.light,
-                        empty=args.empty)
+                        empty=args.empty, scene=args.scene)
     counts = {"train": args.train, "val": args.val, "test": args.test}
     try:
         facts = build(args.out, counts, settings, workers=args.workers)

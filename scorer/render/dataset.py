@@ -57,6 +57,7 @@ class Settings:
     version: int = FORMAT_VERSION
     light: str = "any"  # "strong": every image under a strong colour cast (an evaluation set)
     empty: float | None = None  # share of scenes forced empty (hard negatives); None: the kind mix
+    scene: str | None = None  # every scene of this kind (an evaluation set); None: the kind mix
 
 
 def image_rng(seed: int, split: str, index: int) -> np.random.Generator:
@@ -106,7 +107,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     faces, back = designs.get(split, index // DESIGN_GROUP)
     forced = settings.empty is not None and rng.random() < settings.empty
     # Training scenes hold their fans tight; evaluation splits keep the scenes of their figures.
-    layout = sample_layout(rng, "empty" if forced else None, tight_fans=split == "train")
+    kind = "empty" if forced else settings.scene
+    layout = sample_layout(rng, kind, tight_fans=split == "train")
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))

@@ -14,6 +14,7 @@ from scorer.render.faces import CARD_H_MM, CARD_W_MM
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
 SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table", "empty")
+ALL_KINDS = ("phase", "hand", "spread", "table", "empty", "single")  # single: only by name
 FINGER_SHARE = 0.25  # scenes with a finger over a card's corner (hand-held close-ups)
 
 
@@ -193,6 +194,14 @@ def _empty(rng: np.random.Generator, deck: Deck) -> Layout:
     return layout
 
 
+def _single(rng: np.random.Generator, deck: Deck) -> Layout:
+    """One card alone, laid down or held up to the camera (a single-card photo); not in the
+    training mix, asked for by name (``phase10 dataset build --scene single``)."""
+    card = deck.draw(rng)
+    angle = float(rng.uniform(-180, 180)) if rng.random() < 0.3 else float(rng.uniform(-20, 20))
+    return Layout("single", [Placement(card, 0.0, 0.0, angle)] if card is not None else [])
+
+
 def _finger_over(rng: np.random.Generator, cards: list[Placement]
                  ) -> tuple[np.ndarray, tuple[float, float, float]]:
     """A finger reaching over one corner of a random face-up card, tip near its index."""
@@ -216,7 +225,7 @@ def sample_layout(rng: np.random.Generator, kind: str | None = None,
     deck = Deck()
     makers = {"phase": _phase_scene,
               "hand": lambda r, d: _hand(r, d, int(r.integers(3, 12)), tight_fans),
-              "spread": _spread, "table": _table, "empty": _empty}
+              "spread": _spread, "table": _table, "empty": _empty, "single": _single}
     if kind not in makers:
         raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(makers)}")
     layout = makers[kind](rng, deck)

@@ -233,3 +233,13 @@ def test_empty_share_forces_scenes_without_cards() -> None:
         _, labels, record = render_example(settings, _Designs(settings), "train", index)
         assert record["scene"] == "empty"
         assert labels == "" and record["cards"] == []
+
+
+def test_a_named_scene_kind_renders_only_that_kind() -> None:
+    """``--scene single``: every image shows one card face up (a single-card photo set)."""
+    single = Settings(seed=5, imgsz=320, scene="single")
+    designs = _Designs(single)
+    for index in range(12):
+        _jpg, _labels, record = render_example(single, designs, "test", index)
+        assert record["scene"] == "single"
+        assert len(record["cards"]) == 1
