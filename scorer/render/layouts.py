@@ -14,7 +14,7 @@ from scorer.render.faces import CARD_H_MM, CARD_W_MM
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
 SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table", "empty")
-ALL_KINDS = ("phase", "hand", "spread", "table", "empty", "single")  # single: only by name
+ALL_KINDS = (*dict.fromkeys(SCENE_KINDS), "single")  # the mix's kinds; single only by name
 FINGER_SHARE = 0.25  # scenes with a finger over a card's corner (hand-held close-ups)
 
 
@@ -197,9 +197,9 @@ def _empty(rng: np.random.Generator, deck: Deck) -> Layout:
 def _single(rng: np.random.Generator, deck: Deck) -> Layout:
     """One card alone, laid down or held up to the camera (a single-card photo); not in the
     training mix, asked for by name (``phase10 dataset build --scene single``)."""
-    card = deck.draw(rng)
+    card = deck.draw(rng)  # a full deck always gives one
     angle = float(rng.uniform(-180, 180)) if rng.random() < 0.3 else float(rng.uniform(-20, 20))
-    return Layout("single", [Placement(card, 0.0, 0.0, angle)] if card is not None else [])
+    return Layout("single", [Placement(card, 0.0, 0.0, angle)])
 
 
 def _finger_over(rng: np.random.Generator, cards: list[Placement]
