@@ -99,16 +99,30 @@ def box_area(boxes: np.ndarray) -> np.ndarray:
     return np.clip(b[:, 2] - b[:, 0], 0, None) * np.clip(b[:, 3] - b[:, 1], 0, None)
 
 
-def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``(N, M)`` IoU of ``(N, 4)`` and ``(M, 4)`` xyxy boxes (0 where the union is empty)."""
+def _intersections(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(N, 4)`` and ``(M, 4)`` xyxy boxes as float arrays, and their ``(N, M)`` intersection
+    areas."""
     a = np.asarray(a, dtype=np.float32).reshape(-1, 4)
     b = np.asarray(b, dtype=np.float32).reshape(-1, 4)
     top_left = np.maximum(a[:, None, :2], b[None, :, :2])
     bottom_right = np.minimum(a[:, None, 2:], b[None, :, 2:])
     wh = np.clip(bottom_right - top_left, 0, None)
-    inter = wh[..., 0] * wh[..., 1]
+    return a, b, wh[..., 0] * wh[..., 1]
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(N, M)`` IoU of ``(N, 4)`` and ``(M, 4)`` xyxy boxes (0 where the union is empty)."""
+    a, b, inter = _intersections(a, b)
     union = box_area(a)[:, None] + box_area(b)[None, :] - inter
     return np.divide(inter, union, out=np.zeros_like(inter), where=union > 0)
+
+
+def box_containment(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``(N, M)`` share of the smaller box of each pair that lies inside the other: 1 when one
+    box holds the other, whatever their sizes (0 where a box is empty)."""
+    a, b, inter = _intersections(a, b)
+    smaller = np.minimum(box_area(a)[:, None], box_area(b)[None, :])
+    return np.divide(inter, smaller, out=np.zeros_like(inter), where=smaller > 0)
 
 
 def nms(

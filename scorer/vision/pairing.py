@@ -20,7 +20,7 @@ import numpy as np
 
 from scorer.cards import DECK_COUNTS, parse_card
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import box_iou
+from scorer.vision.geometry import box_containment, box_iou
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ True (yes), False (no: never pair them) or None (cannot tell)."""
 
 
 DEFAULT_GEOMETRY = PairingGeometry()
-SHADOW_IOU = 0.6  # two index boxes overlapping more than this are one spot read twice
+SHADOW_IOU = 0.6  # two index boxes overlapping more than this are one spot read twice...
+NESTED = 0.85  # ...and so are two whose smaller box lies this much inside the larger one
 SKIP_PREFERENCE = 0.1  # confidence bonus of a Skip over another reading of the same spot
 _EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
 CROSS_COLOUR_COST = 0.2  # added to the mismatch of two indices of one number in two colours
@@ -285,7 +286,8 @@ def drop_shadowed(
     """Drop single-index cards read from the same spot as an index of a more credible card.
 
     The detector sometimes reads one index twice, with two classes (a Skip also as a Wild, a 6
-    also as a 9). Of two readings of one spot (boxes overlapping by more than ``iou``), the card
+    also as a 9, a 12 also as the 2 inside its box). Of two readings of one spot
+    (:func:`same_spot`), the card
     whose other corner agrees (a pair) wins, else the more confident one, a Skip counting
     :data:`SKIP_PREFERENCE` more: the detector's confusions between Skip and Wild go one way
     (on the eval val split, five Skips were read as Wilds and no Wild as a Skip).
@@ -296,15 +298,63 @@ def drop_shadowed(
         skip = dets.class_names[card.class_id] == "S"
         return len(card.index_ids), card.confidence + (SKIP_PREFERENCE if skip else 0.0)
 
-    overlaps = box_iou(dets.xyxy, dets.xyxy)
+    one_spot = same_spot(dets, iou)
     taken: list[int] = []
     kept = []
     for card in sorted(cards, key=credibility, reverse=True):
-        if len(card.index_ids) == 1 and taken and overlaps[card.index_ids[0], taken].max() > iou:
-            continue
-        taken.extend(card.index_ids)
-        kept.append(card)
+        shadowed = len(card.index_ids) == 1 and bool(one_spot[card.index_ids[0], taken].any())
+        taken.extend(card.index_ids)  # a shadowed reading's spot is still the better card's
+        if not shadowed:
+            kept.append(card)
     return sorted(kept, key=lambda card: -card.confidence)
+
+
+def corners_read_apart(
+    cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY,
+    pixel_check: PixelCheck | None = None,
+) -> dict[int, int]:
+    """Second readings of one card whose two corners the detector read as two numbers of one
+    colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
+    other's only possible other corner, mapped to the stronger (positions in ``cards``).
+
+    Two lone indices pair this way when their numbers differ but their colour does not, they
+    lie where one card's two corners would (:func:`pair_cost`, pixel checks included, below
+    twice ``geometry.single_cost``), and neither could be the corner of any other index in the
+    photo (geometry alone, readings of one spot aside): in a row of cards each index has several
+    such neighbours, on a card alone in view just the one. The stronger reading stays the card;
+    the weaker remains the evidence that its corners disagree (:mod:`scorer.vision.doubt`).
+    """
+    lone = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
+    faces = [parse_card(name) for name in dets.class_names]
+    one_spot = same_spot(dets)
+    limit = 2 * geometry.single_cost
+
+    def partners(i: int) -> list[int]:
+        return [j for j in range(len(dets)) if j != i and not one_spot[i, j]
+                and (cost := pair_cost(dets, i, j, geometry)) is not None and cost < limit]
+
+    weaker: dict[int, int] = {}
+    for i in lone:
+        mine = partners(i)
+        if len(mine) != 1 or mine[0] not in lone or partners(mine[0]) != [i]:
+            continue
+        j = mine[0]
+        a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
+        if not (a.is_natural and b.is_natural) or a.colour is not b.colour or a == b:
+            continue
+        cost = pair_cost(dets, i, j, geometry, pixel_check)
+        if cost is not None and cost < limit:
+            low, high = sorted((lone[i], lone[j]), key=lambda k: cards[k].confidence)
+            weaker[low] = high
+    return weaker
+
+
+def same_spot(dets: Detections, iou: float = SHADOW_IOU) -> np.ndarray:
+    """``(N, N)``: which detections read one spot: boxes overlapping by more than ``iou``, or
+    one box lying :data:`NESTED` inside the other (a close-up's "12" also read as the "2" in its
+    right half, a small box inside a large one, overlaps little by IoU)."""
+    return (box_iou(dets.xyxy, dets.xyxy) > iou) | (
+        box_containment(dets.xyxy, dets.xyxy) >= NESTED)
 
 
 def _deck_limit(name: str) -> int:

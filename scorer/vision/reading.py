@@ -40,6 +40,7 @@ from scorer.vision.pairing import (
     CardCandidate,
     PairingGeometry,
     PixelCheck,
+    corners_read_apart,
     drop_shadowed,
     pair_indices,
     split_shared_corners,
@@ -49,6 +50,7 @@ from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_
 from scorer.vision.zoom_check import CloserLook
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
+CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
 
 
 def model_path() -> Path:
@@ -213,12 +215,14 @@ def cards_from_detections(
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = drop_shadowed(paired, dets)
+    read_twice = corners_read_apart(candidates, dets, geometry, check)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
-        if zoom_check.vanishes(confidence, len(candidate.index_ids), closer.get(k)):
+        if k in read_twice or zoom_check.vanishes(confidence, len(candidate.index_ids),
+                                                  closer.get(k)):
             continue
         evidence = gather_evidence(
             dets, candidates, k, score=confidence, colour_status=status,
@@ -226,9 +230,12 @@ def cards_from_detections(
             closer=closer.get(k),
         )
         other = parse_card(evidence.alternative) if evidence.alternative else None
+        chance = None if doubt is None else doubt.chance(evidence)
+        if k in read_twice.values():  # its other corner reads another number: ask the player
+            chance = min(CORNERS_APART_CHANCE, 1.0 if chance is None else chance)
         result.append(DetectedCard(
             card, confidence, candidate.xyxy, len(candidate.index_ids), status,
-            chance=None if doubt is None else doubt.chance(evidence),
+            chance=chance,
             alternative=None if other == card else other, evidence=evidence,
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))

@@ -9,6 +9,7 @@ from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
+    corners_read_apart,
     drop_shadowed,
     pair_indices,
     split_shared_corners,
@@ -18,6 +19,8 @@ from scorer.vision.reading import cards_from_detections
 R5 = DEFAULT_CLASS_NAMES.index("R5")
 R6 = DEFAULT_CLASS_NAMES.index("R6")
 R9 = DEFAULT_CLASS_NAMES.index("R9")
+R2 = DEFAULT_CLASS_NAMES.index("R2")
+R12 = DEFAULT_CLASS_NAMES.index("R12")
 B5 = DEFAULT_CLASS_NAMES.index("B5")
 W = DEFAULT_CLASS_NAMES.index("W")
 S = DEFAULT_CLASS_NAMES.index("S")
@@ -177,6 +180,39 @@ def test_a_pair_beats_a_more_confident_single_reading_of_one_of_its_corners():
     d = _with_conf([*corners(100, 100), (100, 101)], [R6, R6, R9], [0.6, 0.6, 0.9])
     (card,) = drop_shadowed(pair_indices(d), d)
     assert d.class_names[card.class_id] == "R6" and card.index_ids == (0, 1)
+
+
+def test_a_twelve_also_read_as_the_two_inside_its_box_counts_once():
+    """A close-up's "12" read as R12 and, on a smaller box in its right half, as R2: one spot."""
+    d = Detections(np.array([[100, 100, 160, 150], [128, 104, 158, 148]], np.float32),
+                   np.array([0.89, 0.63], np.float32), np.array([R12, R2]))
+    (card,) = drop_shadowed(pair_indices(d), d)
+    assert d.class_names[card.class_id] == "R12"
+
+
+def test_a_card_alone_whose_corners_read_as_a_6_and_a_9_is_one_card():
+    d = _with_conf(corners(100, 100), [R6, R9], [0.9, 0.6])
+    cards = drop_shadowed(pair_indices(d), d)
+    assert [(d.class_names[cards[weak].class_id], d.class_names[cards[strong].class_id])
+            for weak, strong in corners_read_apart(cards, d).items()] == [("R9", "R6")]
+    (card,) = cards_from_detections(np.full((300, 300, 3), 230, np.uint8), d)
+    assert (str(card.card), str(card.alternative), card.unsure) == ("R6", "R9", True)
+
+
+def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
+    """Every top-left index of a row could be the other corner of several of the next row's:
+    no index is anyone's only partner, so two different cards stay two."""
+    step = SIZE * 1.6
+    (x0, y0), (x1, y1) = corners(100, 100)
+    row = [(x0 + k * step, y0) for k in range(3)] + [(x1 + k * step, y1) for k in range(3)]
+    d = _with_conf(row, [R2, R5, R6, R9, R12, DEFAULT_CLASS_NAMES.index("R7")], [0.8] * 6)
+    cards = drop_shadowed(pair_indices(d), d)
+    assert len(cards) == 6 and corners_read_apart(cards, d) == {}
+
+
+def test_a_card_alone_whose_corners_read_in_two_colours_is_left_to_the_colour_pairing():
+    d = _with_conf(corners(100, 100), [R6, B5], [0.9, 0.6])
+    assert corners_read_apart(drop_shadowed(pair_indices(d), d), d) == {}
 
 
 def test_neighbouring_indices_of_a_fanned_hand_are_all_kept():
