@@ -309,23 +309,14 @@ def drop_shadowed(
     return sorted(kept, key=lambda card: -card.confidence)
 
 
-def corners_read_apart(
-    cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY,
-    pixel_check: PixelCheck | None = None,
-) -> dict[int, int]:
-    """Second readings of one card whose two corners the detector read as two numbers of one
-    colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
-    other's only possible other corner, mapped to the stronger (positions in ``cards``).
-
-    Two lone indices pair this way when their numbers differ but their colour does not, they
-    lie where one card's two corners would (:func:`pair_cost`, pixel checks included, below
-    twice ``geometry.single_cost``), and neither could be the corner of any other index in the
-    photo (geometry alone, readings of one spot aside): in a row of cards each index has several
-    such neighbours, on a card alone in view just the one. The stronger reading stays the card;
-    the weaker remains the evidence that its corners disagree (:mod:`scorer.vision.doubt`).
-    """
-    lone = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
-    faces = [parse_card(name) for name in dets.class_names]
+def _sole_partners(cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry
+                   ) -> list[tuple[int, int]]:
+    """Pairs ``(i, j)`` of lone indices (detection ids, ``i < j``) that are each other's only
+    possible other corner: they lie where one card's two corners would (geometry alone, below
+    twice ``geometry.single_cost``) and no other index in the photo, readings of one spot aside,
+    does for either. In a row of cards each index has several such neighbours; on a card alone
+    in view, just the one."""
+    lone = {card.index_ids[0] for card in cards if len(card.index_ids) == 1}
     one_spot = same_spot(dets)
     limit = 2 * geometry.single_cost
 
@@ -333,18 +324,54 @@ def corners_read_apart(
         return [j for j in range(len(dets)) if j != i and not one_spot[i, j]
                 and (cost := pair_cost(dets, i, j, geometry)) is not None and cost < limit]
 
-    weaker: dict[int, int] = {}
-    for i in lone:
+    pairs = []
+    for i in sorted(lone):
         mine = partners(i)
-        if len(mine) != 1 or mine[0] not in lone or partners(mine[0]) != [i]:
-            continue
-        j = mine[0]
+        if len(mine) == 1 and mine[0] > i and mine[0] in lone and partners(mine[0]) == [i]:
+            pairs.append((i, mine[0]))
+    return pairs
+
+
+def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
+                    geometry: PairingGeometry = DEFAULT_GEOMETRY,
+                    orientation_check: PixelCheck | None = None) -> list[CardCandidate]:
+    """Pair two lone indices of one face that are each other's only possible other corner
+    (:func:`_sole_partners`), unless ``orientation_check`` (the half-turn test) finds them lying
+    the same way up: the pairing's other pixel checks (the card's colour between them) fail
+    under a coin or a finger over a close-up's centre, while two cards of one face exactly one
+    card apart with no other index in reach are rare. Returns the cards, most confident first."""
+    joined: set[int] = set()
+    merged = []
+    for i, j in _sole_partners(cards, dets, geometry):
+        refused = orientation_check is not None and orientation_check(i, j) is False
+        if dets.class_id[i] == dets.class_id[j] and not refused:
+            merged.append(_candidate(dets, int(dets.class_id[i]), (i, j), _combine))
+            joined.update((i, j))
+    kept = [card for card in cards if not joined.intersection(card.index_ids)]
+    return sorted(kept + merged, key=lambda card: -card.confidence)
+
+
+def corners_read_apart(
+    cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY,
+    pixel_check: PixelCheck | None = None,
+) -> dict[int, int]:
+    """Second readings of one card whose two corners the detector read as two numbers of one
+    colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
+    other's only possible other corner (:func:`_sole_partners`) and that the pixel checks do not
+    refuse as one card, mapped to the stronger (positions in ``cards``). The stronger reading
+    stays the card; the weaker remains the evidence that its corners disagree
+    (:mod:`scorer.vision.doubt`).
+    """
+    position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
+    faces = [parse_card(name) for name in dets.class_names]
+    weaker: dict[int, int] = {}
+    for i, j in _sole_partners(cards, dets, geometry):
         a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
         if not (a.is_natural and b.is_natural) or a.colour is not b.colour or a == b:
             continue
         cost = pair_cost(dets, i, j, geometry, pixel_check)
-        if cost is not None and cost < limit:
-            low, high = sorted((lone[i], lone[j]), key=lambda k: cards[k].confidence)
+        if cost is not None and cost < 2 * geometry.single_cost:
+            low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
             weaker[low] = high
     return weaker
 

@@ -43,6 +43,7 @@ from scorer.vision.pairing import (
     corners_read_apart,
     drop_shadowed,
     pair_indices,
+    pair_lone_twins,
     split_shared_corners,
 )
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
@@ -199,7 +200,9 @@ def cards_from_detections(
 ) -> tuple[DetectedCard, ...]:
     """Pair index detections into cards (one corner per card:
     :func:`~scorer.vision.pairing.split_shared_corners`), drop double readings of one index
-    (:func:`~scorer.vision.pairing.drop_shadowed`) and run the colour check on each card, then
+    (:func:`~scorer.vision.pairing.drop_shadowed`), join a lone card's two corners read apart
+    (:func:`~scorer.vision.pairing.pair_lone_twins`,
+    :func:`~scorer.vision.pairing.corners_read_apart`) and run the colour check on each card, then
     weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
     detections, for another face read on the same spot; ``detector_file``: the model that made
     ``dets``, whose doubt model applies; default the configured one; ``closer_look``: a
@@ -214,7 +217,8 @@ def cards_from_detections(
     check = _pair_check(image_bgr, dets, measure_at)
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
-    candidates = drop_shadowed(paired, dets)
+    candidates = pair_lone_twins(drop_shadowed(paired, dets), dets, geometry,
+                                 _half_turn_check(image_bgr, dets))
     read_twice = corners_read_apart(candidates, dets, geometry, check)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]
@@ -301,12 +305,22 @@ def _pair_check(image_bgr: np.ndarray, dets: Detections,
     """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
     colour measures) the midpoint colour."""
     centre_colour = _centre_colour_check(image_bgr, dets, measure_at) if measure_at else None
+    half_turn = _half_turn_check(image_bgr, dets)
+
+    def check(i: int, j: int) -> bool | None:
+        if half_turn(i, j) is False:
+            return False
+        return centre_colour(i, j) if centre_colour else None
+
+    return check
+
+
+def _half_turn_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
+    """A pairing veto from pixels: the two indices lie the same way up (two cards)."""
 
     def check(i: int, j: int) -> bool | None:
         score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
-        if score is not None and score < SAME_WAY_UP:
-            return False
-        return centre_colour(i, j) if centre_colour else None
+        return False if score is not None and score < SAME_WAY_UP else None
 
     return check
 

@@ -12,6 +12,7 @@ from scorer.vision.pairing import (
     corners_read_apart,
     drop_shadowed,
     pair_indices,
+    pair_lone_twins,
     split_shared_corners,
 )
 from scorer.vision.reading import cards_from_detections
@@ -197,6 +198,34 @@ def test_a_card_alone_whose_corners_read_as_a_6_and_a_9_is_one_card():
             for weak, strong in corners_read_apart(cards, d).items()] == [("R9", "R6")]
     (card,) = cards_from_detections(np.full((300, 300, 3), 230, np.uint8), d)
     assert (str(card.card), str(card.alternative), card.unsure) == ("R6", "R9", True)
+
+
+def refuse(i: int, j: int) -> bool:
+    return False
+
+
+def test_a_card_alone_whose_centre_check_failed_is_still_one_card():
+    """A coin over a close-up's centre: its two R5 corners stay apart after pairing, but each
+    is the other's only possible corner, so they are one card."""
+    d = dets(corners(100, 100), [R5, R5])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    assert len(apart) == 2
+    (card,) = pair_lone_twins(apart, d)
+    assert card.index_ids == (0, 1)
+
+
+def test_two_sole_partners_lying_the_same_way_up_stay_two_cards():
+    d = dets(corners(100, 100), [W, W])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    assert len(pair_lone_twins(apart, d, orientation_check=refuse)) == 2
+
+
+def test_two_cards_of_one_face_among_others_keep_the_pixel_veto():
+    """Two Wilds in a column with a third index in reach: not sole partners."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = dets([(x0, y0), (x1, y1), (x1 + SIZE * 1.6, y1)], [W, W, S])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    assert len(pair_lone_twins(apart, d)) == 3
 
 
 def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
