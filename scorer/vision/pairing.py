@@ -317,12 +317,27 @@ def _sole_partners(cards: list[CardCandidate], dets: Detections, geometry: Pairi
     does for either. In a row of cards each index has several such neighbours; on a card alone
     in view, just the one."""
     lone = {card.index_ids[0] for card in cards if len(card.index_ids) == 1}
+    if len(lone) < 2:
+        return []
     one_spot = same_spot(dets)
     limit = 2 * geometry.single_cost
+    centres, sizes = dets.centers, dets.sizes.astype(np.float64)
 
     def partners(i: int) -> list[int]:
-        return [j for j in range(len(dets)) if j != i and not one_spot[i, j]
-                and (cost := pair_cost(dets, i, j, geometry)) is not None and cost < limit]
+        """Up to two indices that could be i's other corner (two are enough to rule it out)."""
+        # pair_cost only where the distance alone allows a pair: a busy photo has many indices
+        ratio = np.hypot(*(centres - centres[i]).T) / np.sqrt(np.maximum(sizes * sizes[i], 1e-9))
+        with np.errstate(divide="ignore"):
+            mismatch = np.abs(np.log(ratio / geometry.expected))
+        near = np.flatnonzero((mismatch < limit) & ~one_spot[i])
+        found: list[int] = []
+        for j in near[np.argsort(mismatch[near])]:
+            cost = pair_cost(dets, i, int(j), geometry)
+            if cost is not None and cost < limit:
+                found.append(int(j))
+                if len(found) == 2:
+                    break
+        return found
 
     pairs = []
     for i in sorted(lone):
@@ -353,13 +368,15 @@ def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
 
 def corners_read_apart(
     cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY,
-    pixel_check: PixelCheck | None = None,
+    one_card: PixelCheck | None = None,
 ) -> dict[int, int]:
     """Second readings of one card whose two corners the detector read as two numbers of one
     colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
-    other's only possible other corner (:func:`_sole_partners`) and that the pixel checks do not
-    refuse as one card, mapped to the stronger (positions in ``cards``). The stronger reading
-    stays the card; the weaker remains the evidence that its corners disagree
+    other's only possible other corner (:func:`_sole_partners`) and that the pixels confirm as
+    one card (``one_card(i, j)`` is True; without it, geometry alone), mapped to the stronger
+    (positions in ``cards``). Two different cards of one colour can lie so (a colour group with
+    most corners paired), so the pixels must say yes, not merely not say no. The stronger
+    reading stays the card; the weaker remains the evidence that its corners disagree
     (:mod:`scorer.vision.doubt`).
     """
     position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
@@ -369,8 +386,7 @@ def corners_read_apart(
         a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
         if not (a.is_natural and b.is_natural) or a.colour is not b.colour or a == b:
             continue
-        cost = pair_cost(dets, i, j, geometry, pixel_check)
-        if cost is not None and cost < 2 * geometry.single_cost:
+        if one_card is None or one_card(i, j) is True:
             low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
             weaker[low] = high
     return weaker

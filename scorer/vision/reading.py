@@ -219,7 +219,8 @@ def cards_from_detections(
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = pair_lone_twins(drop_shadowed(paired, dets), dets, geometry,
                                  _half_turn_check(image_bgr, dets))
-    read_twice = corners_read_apart(candidates, dets, geometry, check)
+    read_twice = corners_read_apart(candidates, dets, geometry,
+                                    _facing_apart_check(image_bgr, dets, check))
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
@@ -323,6 +324,18 @@ def _half_turn_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
         return False if score is not None and score < SAME_WAY_UP else None
 
     return check
+
+
+def _facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelCheck
+                        ) -> PixelCheck:
+    """Do the pixels confirm two indices as one card's corners? ``check`` does not refuse them
+    and they face opposite ways (a positive half-turn score)."""
+
+    def confirms(i: int, j: int) -> bool:
+        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+        return score is not None and score > 0 and check(i, j) is not False
+
+    return confirms
 
 
 def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,

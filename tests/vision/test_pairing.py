@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -196,8 +197,29 @@ def test_a_card_alone_whose_corners_read_as_a_6_and_a_9_is_one_card():
     cards = drop_shadowed(pair_indices(d), d)
     assert [(d.class_names[cards[weak].class_id], d.class_names[cards[strong].class_id])
             for weak, strong in corners_read_apart(cards, d).items()] == [("R9", "R6")]
-    (card,) = cards_from_detections(np.full((300, 300, 3), 230, np.uint8), d)
+    (card,) = cards_from_detections(_card_printing_a_6(d), d, colour_check=False)
     assert (str(card.card), str(card.alternative), card.unsure) == ("R6", "R9", True)
+
+
+def test_two_numbers_whose_indices_face_the_same_way_stay_two_cards():
+    """Two cards of one colour, 6 over 9, both upright: the half-turn test does not confirm
+    one card, so neither reading is dropped."""
+    d = _with_conf(corners(100, 100), [R6, R9], [0.9, 0.6])
+    image = _card_printing_a_6(d, turn_second=False)
+    assert len(cards_from_detections(image, d, colour_check=False)) == 2
+
+
+def _card_printing_a_6(d: Detections, turn_second: bool = True) -> np.ndarray:
+    """A grey table with a "6" in the first index box and, turned by half a turn (or not), in
+    the second: what one card's two corners look like."""
+    image = np.full((300, 300, 3), 230, np.uint8)
+    x1, y1, x2, y2 = (int(v) for v in d.xyxy[0])
+    patch = np.full((y2 - y1, x2 - x1, 3), 235, np.uint8)
+    cv2.putText(patch, "6", (3, y2 - y1 - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 200), 2)
+    image[y1:y2, x1:x2] = patch
+    x1, y1, x2, y2 = (int(v) for v in d.xyxy[1])
+    image[y1:y2, x1:x2] = patch[::-1, ::-1] if turn_second else patch
+    return image
 
 
 def refuse(i: int, j: int) -> bool:
