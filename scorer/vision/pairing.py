@@ -309,8 +309,8 @@ def drop_shadowed(
     return sorted(kept, key=lambda card: -card.confidence)
 
 
-def _sole_partners(cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry
-                   ) -> list[tuple[int, int]]:
+def sole_partners(cards: list[CardCandidate], dets: Detections,
+                  geometry: PairingGeometry = DEFAULT_GEOMETRY) -> list[tuple[int, int]]:
     """Pairs ``(i, j)`` of lone indices (detection ids, ``i < j``) that are each other's only
     possible other corner: they lie where one card's two corners would (geometry alone, below
     twice ``geometry.single_cost``) and no other index in the photo, readings of one spot aside,
@@ -348,16 +348,17 @@ def _sole_partners(cards: list[CardCandidate], dets: Detections, geometry: Pairi
 
 
 def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
-                    geometry: PairingGeometry = DEFAULT_GEOMETRY,
+                    partners: list[tuple[int, int]],
                     orientation_check: PixelCheck | None = None) -> list[CardCandidate]:
     """Pair two lone indices of one face that are each other's only possible other corner
-    (:func:`_sole_partners`), unless ``orientation_check`` (the half-turn test) finds them lying
-    the same way up: the pairing's other pixel checks (the card's colour between them) fail
-    under a coin or a finger over a close-up's centre, while two cards of one face exactly one
-    card apart with no other index in reach are rare. Returns the cards, most confident first."""
+    (``partners``, from :func:`sole_partners`), unless ``orientation_check`` (the half-turn
+    test) finds them lying the same way up: the pairing's other pixel checks (the card's colour
+    between them) fail under a coin or a finger over a close-up's centre, while two cards of one
+    face exactly one card apart with no other index in reach are rare. Returns the cards, most
+    confident first."""
     joined: set[int] = set()
     merged = []
-    for i, j in _sole_partners(cards, dets, geometry):
+    for i, j in partners:
         refused = orientation_check is not None and orientation_check(i, j) is False
         if dets.class_id[i] == dets.class_id[j] and not refused:
             merged.append(_candidate(dets, int(dets.class_id[i]), (i, j), _combine))
@@ -367,12 +368,14 @@ def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
 
 
 def corners_read_apart(
-    cards: list[CardCandidate], dets: Detections, geometry: PairingGeometry = DEFAULT_GEOMETRY,
+    cards: list[CardCandidate], dets: Detections, partners: list[tuple[int, int]],
     one_card: PixelCheck | None = None,
 ) -> dict[int, int]:
     """Second readings of one card whose two corners the detector read as two numbers of one
     colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
-    other's only possible other corner (:func:`_sole_partners`) and that the pixels confirm as
+    other's only possible other corner (``partners``, from :func:`sole_partners`; pairs of one
+    face that :func:`pair_lone_twins` joined are no longer lone and are skipped) and that the
+    pixels confirm as
     one card (``one_card(i, j)`` is True; without it, geometry alone), mapped to the stronger
     (positions in ``cards``). Two different cards of one colour can lie so (a colour group with
     most corners paired), so the pixels must say yes, not merely not say no. The stronger
@@ -382,7 +385,9 @@ def corners_read_apart(
     position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
     faces = [parse_card(name) for name in dets.class_names]
     weaker: dict[int, int] = {}
-    for i, j in _sole_partners(cards, dets, geometry):
+    for i, j in partners:
+        if i not in position or j not in position:
+            continue
         a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
         if not (a.is_natural and b.is_natural) or a.colour is not b.colour or a == b:
             continue

@@ -44,6 +44,7 @@ from scorer.vision.pairing import (
     drop_shadowed,
     pair_indices,
     pair_lone_twins,
+    sole_partners,
     split_shared_corners,
 )
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
@@ -217,9 +218,10 @@ def cards_from_detections(
     check = _pair_check(image_bgr, dets, measure_at)
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
-    candidates = pair_lone_twins(drop_shadowed(paired, dets), dets, geometry,
-                                 _half_turn_check(image_bgr, dets))
-    read_twice = corners_read_apart(candidates, dets, geometry,
+    candidates = drop_shadowed(paired, dets)
+    alone = sole_partners(candidates, dets, geometry)
+    candidates = pair_lone_twins(candidates, dets, alone, _half_turn_check(image_bgr, dets))
+    read_twice = corners_read_apart(candidates, dets, alone,
                                     _facing_apart_check(image_bgr, dets, check))
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]

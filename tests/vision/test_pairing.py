@@ -14,6 +14,7 @@ from scorer.vision.pairing import (
     drop_shadowed,
     pair_indices,
     pair_lone_twins,
+    sole_partners,
     split_shared_corners,
 )
 from scorer.vision.reading import cards_from_detections
@@ -195,8 +196,9 @@ def test_a_twelve_also_read_as_the_two_inside_its_box_counts_once():
 def test_a_card_alone_whose_corners_read_as_a_6_and_a_9_is_one_card():
     d = _with_conf(corners(100, 100), [R6, R9], [0.9, 0.6])
     cards = drop_shadowed(pair_indices(d), d)
+    read_twice = corners_read_apart(cards, d, sole_partners(cards, d))
     assert [(d.class_names[cards[weak].class_id], d.class_names[cards[strong].class_id])
-            for weak, strong in corners_read_apart(cards, d).items()] == [("R9", "R6")]
+            for weak, strong in read_twice.items()] == [("R9", "R6")]
     (card,) = cards_from_detections(_card_printing_a_6(d), d, colour_check=False)
     assert (str(card.card), str(card.alternative), card.unsure) == ("R6", "R9", True)
 
@@ -232,14 +234,14 @@ def test_a_card_alone_whose_centre_check_failed_is_still_one_card():
     d = dets(corners(100, 100), [R5, R5])
     apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
     assert len(apart) == 2
-    (card,) = pair_lone_twins(apart, d)
+    (card,) = pair_lone_twins(apart, d, sole_partners(apart, d))
     assert card.index_ids == (0, 1)
 
 
 def test_two_sole_partners_lying_the_same_way_up_stay_two_cards():
     d = dets(corners(100, 100), [W, W])
     apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
-    assert len(pair_lone_twins(apart, d, orientation_check=refuse)) == 2
+    assert len(pair_lone_twins(apart, d, sole_partners(apart, d), refuse)) == 2
 
 
 def test_two_cards_of_one_face_among_others_keep_the_pixel_veto():
@@ -247,7 +249,7 @@ def test_two_cards_of_one_face_among_others_keep_the_pixel_veto():
     (x0, y0), (x1, y1) = corners(100, 100)
     d = dets([(x0, y0), (x1, y1), (x1 + SIZE * 1.6, y1)], [W, W, S])
     apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
-    assert len(pair_lone_twins(apart, d)) == 3
+    assert len(pair_lone_twins(apart, d, sole_partners(apart, d))) == 3
 
 
 def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
@@ -258,12 +260,13 @@ def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
     row = [(x0 + k * step, y0) for k in range(3)] + [(x1 + k * step, y1) for k in range(3)]
     d = _with_conf(row, [R2, R5, R6, R9, R12, DEFAULT_CLASS_NAMES.index("R7")], [0.8] * 6)
     cards = drop_shadowed(pair_indices(d), d)
-    assert len(cards) == 6 and corners_read_apart(cards, d) == {}
+    assert len(cards) == 6 and corners_read_apart(cards, d, sole_partners(cards, d)) == {}
 
 
 def test_a_card_alone_whose_corners_read_in_two_colours_is_left_to_the_colour_pairing():
     d = _with_conf(corners(100, 100), [R6, B5], [0.9, 0.6])
-    assert corners_read_apart(drop_shadowed(pair_indices(d), d), d) == {}
+    cards = drop_shadowed(pair_indices(d), d)
+    assert corners_read_apart(cards, d, sole_partners(cards, d)) == {}
 
 
 def test_neighbouring_indices_of_a_fanned_hand_are_all_kept():
