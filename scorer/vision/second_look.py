@@ -34,7 +34,8 @@ MERGE_IOU = 0.5  # same-class boxes of the two looks overlapping more than this 
 HINT_CONF = 0.05  # weaker first-look detections that may still say where the cards are
 HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count...
 HINT_IOU = 0.3  # ...on the spot of one of them (box overlap)
-COARSE_IMGSZ = 256  # the coarse look's smallest input side
+COARSE_IMGSZ = 256  # the coarse look's usual smallest input side...
+COARSEST_IMGSZ = 192  # ...and this when nothing at all is read at 256 (a card filling the frame)
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look at 256
 COARSE_FROM = 0.0625  # a median index of this share of the longest side (40 px at 640) gets one
 COARSE_TARGET = 32  # at the input side that makes that median index this many pixels
@@ -132,7 +133,9 @@ def look_coarse(
 ) -> Detections:
     """``first`` with the detections of a coarse look at the whole frame, at the input side
     :func:`coarse_side` picks (``coarse_at(side)``: the detector at that side); ``first`` itself
-    when none is worth it.
+    when none is worth it. When neither look reads anything, a last one at
+    :data:`COARSEST_IMGSZ` reads an index of 150 pixels and more at 640 (a card that fills the
+    frame: the look at 256 still sees it at about 60 pixels, larger than the detector learnt).
 
     Only coarse detections of :data:`COARSE_KEEP_PX` input pixels or more count: at so small an
     input a small index reads badly. Across the two looks, of two boxes on one index (IoU above
@@ -143,8 +146,9 @@ def look_coarse(
     side = coarse_side(first, image.shape[:2])
     if coarse_at is None or side is None:
         return first
-    far = coarse_at(side).detect(image, conf=conf, iou=iou)
-    far = far[far.sizes * side >= COARSE_KEEP_PX * max(image.shape[:2])]
+    far = _coarse_detections(coarse_at(side), image, side, conf, iou)
+    if len(far) == 0 and len(first) == 0:
+        far = _coarse_detections(coarse_at(COARSEST_IMGSZ), image, COARSEST_IMGSZ, conf, iou)
     if len(far) == 0:
         return first
     if len(first) == 0:
@@ -154,3 +158,11 @@ def look_coarse(
     keep_first = ~(overlap & stronger_far).any(axis=1)
     keep_far = ~(overlap & ~stronger_far).any(axis=0)
     return Detections.merge([first[keep_first], far[keep_far]])
+
+
+def _coarse_detections(detector: Any, image: np.ndarray, side: int, conf: float, iou: float
+                       ) -> Detections:
+    """What ``detector`` (the model at input ``side``) reads in the whole frame, less the
+    detections under :data:`COARSE_KEEP_PX` input pixels (read badly at so small an input)."""
+    far = detector.detect(image, conf=conf, iou=iou)
+    return far[far.sizes * side >= COARSE_KEEP_PX * max(image.shape[:2])]

@@ -188,6 +188,28 @@ def test_a_coarse_look_reads_a_close_up_the_first_look_missed():
     assert coarse.calls == 1 and merged.names == ["Y1"]
 
 
+class FillsTheFrame(CloseUpCoarse):
+    """Coarse detectors that read a card filling the frame only at the smallest input."""
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        self.calls += 1
+        return self.found if self.sides[-1] == second_look.COARSEST_IMGSZ else Detections.empty()
+
+
+def test_a_card_filling_the_frame_is_read_at_the_coarsest_input_when_nothing_else_reads():
+    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),))
+    merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), Detections.empty(), 0.45, 0.7)
+    assert coarse.sides == [second_look.COARSE_IMGSZ, second_look.COARSEST_IMGSZ]
+    assert merged.names == ["Y1"]
+
+
+def test_no_coarsest_look_when_a_look_already_read_something():
+    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),))
+    first = dets([[400, 300, 420, 320]], [R5])  # one small index: the coarse look at 256 only
+    merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7)
+    assert coarse.sides == [second_look.COARSE_IMGSZ] and merged.names == ["R5"]
+
+
 def test_no_coarse_look_when_the_first_finds_small_indices_enough():
     first = dets([[400, 300, 420, 320], [800, 500, 820, 520]], [R5, G7])
     coarse = CloseUpCoarse()
