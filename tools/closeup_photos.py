@@ -8,10 +8,13 @@ crop to 640 x 640, and writes `images/` and `labels/` (one line per card: the fa
 largest index's box, YOLO-normalised). `phase10 eval --photos OUT` then gives card F1, exact
 hands and recall by index size up to 150 px and over.
 
-Usage, from the repo root (the single-card set of models/README.md's Reproduce):
-    .venv/bin/python tools/closeup_photos.py --data datasets/single --split test \
-        --out datasets/closeups
-    phase10 eval --photos datasets/closeups
+Crop from scenes rendered large (`--imgsz 1920`): cut from 640 renders, a close-up is an
+enlargement blurrier than any camera's. Usage, from the repo root (models/README.md's Reproduce):
+    phase10 dataset build --out datasets/single-hi --train 0 --val 0 --test 300 --seed 2 \
+        --scene single --imgsz 1920
+    .venv/bin/python tools/closeup_photos.py --data datasets/single-hi --split test \
+        --out datasets/closeups-hi
+    phase10 eval --photos datasets/closeups-hi
 """
 
 from __future__ import annotations

@@ -29,10 +29,21 @@ def half_turn_score(
     difference of their two correlations, from -2 to 2. Positive: the indices face opposite
     ways (one card); negative: the same way (two cards). None when a crop is empty or flat.
     """
+    both = half_turn_correlations(image, box_a, box_b)
+    return None if both is None else both[0] - both[1]
+
+
+def half_turn_correlations(
+    image: np.ndarray,
+    box_a: tuple[float, float, float, float],
+    box_b: tuple[float, float, float, float],
+) -> tuple[float, float] | None:
+    """How well crop A matches crop B turned by 180 degrees, and as it is (each -1 to 1); None
+    when a crop is empty or flat."""
     a, b = _patch(image, box_a), _patch(image, box_b)
     if a is None or b is None:
         return None
-    return float((a * b[::-1, ::-1]).sum() - (a * b).sum())
+    return float((a * b[::-1, ::-1]).sum()), float((a * b).sum())
 
 
 def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:

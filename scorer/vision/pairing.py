@@ -13,7 +13,7 @@ whose corners the detector coloured differently.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,6 +58,9 @@ NESTED = 0.85  # ...and so are two whose smaller box lies this much inside the l
 SKIP_PREFERENCE = 0.1  # confidence bonus of a Skip over another reading of the same spot
 _EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
 CROSS_COLOUR_COST = 0.2  # added to the mismatch of two indices of one number in two colours
+MIRROR_MATCH = 0.6  # a card's two corners read apart: one matches the other turned this well...
+MIRROR_MARGIN = 0.15  # ...this much better than any other pairing of either...
+MIRROR_SCORE = 0.2  # ...and this much better turned than as they are
 
 
 @dataclass(frozen=True)
@@ -283,14 +286,16 @@ def split_shared_corners(
 def drop_shadowed(
     cards: list[CardCandidate], dets: Detections, iou: float = SHADOW_IOU
 ) -> list[CardCandidate]:
-    """Drop single-index cards read from the same spot as an index of a more credible card.
+    """Drop cards read from the same spots as the indices of more credible cards.
 
     The detector sometimes reads one index twice, with two classes (a Skip also as a Wild, a 6
     also as a 9, a 12 also as the 2 inside its box). Of two readings of one spot
     (:func:`same_spot`), the card
     whose other corner agrees (a pair) wins, else the more confident one, a Skip counting
     :data:`SKIP_PREFERENCE` more: the detector's confusions between Skip and Wild go one way
-    (on the eval val split, five Skips were read as Wilds and no Wild as a Skip).
+    (on the eval val split, five Skips were read as Wilds and no Wild as a Skip). When both
+    corners of a card were read twice (a 3 as 3 and 8 at each), the two pairs lie on the same
+    two spots: the less credible pair is dropped too.
     Returns the kept cards, most confident first.
     """
 
@@ -302,7 +307,7 @@ def drop_shadowed(
     taken: list[int] = []
     kept = []
     for card in sorted(cards, key=credibility, reverse=True):
-        shadowed = len(card.index_ids) == 1 and bool(one_spot[card.index_ids[0], taken].any())
+        shadowed = all(bool(one_spot[k, taken].any()) for k in card.index_ids)
         taken.extend(card.index_ids)  # a shadowed reading's spot is still the better card's
         if not shadowed:
             kept.append(card)
@@ -394,6 +399,55 @@ def corners_read_apart(
         if one_card is None or one_card(i, j) is True:
             low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
             weaker[low] = high
+    return weaker
+
+
+def mirrored_corners(
+    cards: list[CardCandidate], dets: Detections,
+    correlations: Callable[[int, int], tuple[float, float] | None],
+    geometry: PairingGeometry = DEFAULT_GEOMETRY, pixel_check: PixelCheck | None = None,
+    settled: Collection[int] = (),
+) -> dict[int, int]:
+    """Second readings of one card whose corners were read as two numbers of one colour, found
+    by the pixels where the layout cannot tell (a fan, where the front card's bottom corner has
+    every card's top corner in reach): two lone indices at one card's distance whose crops
+    match under a half turn (``correlations(i, j)``: their correlation turned and as they are;
+    turned at least :data:`MIRROR_MATCH` and :data:`MIRROR_MARGIN` above any other such pairing
+    of either) and match better turned than as they are (by :data:`MIRROR_SCORE`: glyphs that
+    read the same upside down, an 8, give no evidence). UNO's 3 upside down reads as an 8.
+
+    The upper index of the two is kept as the card (a card held in a hand or photographed from
+    its player's seat stands upright, and its upright corner is read as printed), the lower
+    mapped to it, as :func:`corners_read_apart` does (positions in ``cards``; those in
+    ``settled`` are skipped).
+    """
+    position = {card.index_ids[0]: k for k, card in enumerate(cards)
+                if len(card.index_ids) == 1 and k not in settled}
+    faces = [parse_card(name) for name in dets.class_names]
+    scored = []
+    for i in position:
+        for j in position:
+            a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
+            if (i >= j or not (a.is_natural and b.is_natural) or a.colour is not b.colour
+                    or a == b or pair_cost(dets, i, j, geometry) is None):
+                continue
+            both = correlations(i, j)
+            if both is not None and both[0] - both[1] >= MIRROR_SCORE:
+                scored.append((both[0], i, j))
+    scored.sort(reverse=True)
+    weaker: dict[int, int] = {}
+    used: set[int] = set()
+    for match, i, j in scored:
+        if match < MIRROR_MATCH or used.intersection((i, j)):
+            continue
+        rivals = [other for other, x, y in scored if (x, y) != (i, j) and {x, y} & {i, j}]
+        if rivals and max(rivals) > match - MIRROR_MARGIN:
+            continue
+        if pixel_check is not None and pixel_check(i, j) is False:
+            continue
+        upper, lower = (i, j) if dets.centers[i][1] <= dets.centers[j][1] else (j, i)
+        weaker[position[lower]] = position[upper]
+        used.update((i, j))
     return weaker
 
 

@@ -34,7 +34,7 @@ from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
 from scorer.vision.geometry import box_iou
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
-from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
+from scorer.vision.orientation import SAME_WAY_UP, half_turn_correlations, half_turn_score
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
@@ -42,6 +42,7 @@ from scorer.vision.pairing import (
     PixelCheck,
     corners_read_apart,
     drop_shadowed,
+    mirrored_corners,
     pair_indices,
     pair_lone_twins,
     sole_partners,
@@ -203,7 +204,8 @@ def cards_from_detections(
     :func:`~scorer.vision.pairing.split_shared_corners`), drop double readings of one index
     (:func:`~scorer.vision.pairing.drop_shadowed`), join a lone card's two corners read apart
     (:func:`~scorer.vision.pairing.pair_lone_twins`,
-    :func:`~scorer.vision.pairing.corners_read_apart`) and run the colour check on each card, then
+    :func:`~scorer.vision.pairing.corners_read_apart`,
+    :func:`~scorer.vision.pairing.mirrored_corners`) and run the colour check on each card, then
     weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
     detections, for another face read on the same spot; ``detector_file``: the model that made
     ``dets``, whose doubt model applies; default the configured one; ``closer_look``: a
@@ -223,6 +225,9 @@ def cards_from_detections(
     candidates = pair_lone_twins(candidates, dets, alone, _half_turn_check(image_bgr, dets))
     read_twice = corners_read_apart(candidates, dets, alone,
                                     _facing_apart_check(image_bgr, dets, check))
+    read_twice.update(mirrored_corners(
+        candidates, dets, _half_turn_correlations(image_bgr, dets), geometry, check,
+        settled={*read_twice, *read_twice.values()}))
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
@@ -326,6 +331,13 @@ def _half_turn_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
         return False if score is not None and score < SAME_WAY_UP else None
 
     return check
+
+
+def _half_turn_correlations(image_bgr: np.ndarray, dets: Detections
+                            ) -> Callable[[int, int], tuple[float, float] | None]:
+    """How well two indices' crops match turned by half a turn, and as they are."""
+    return lambda i, j: half_turn_correlations(image_bgr, tuple(dets.xyxy[i]),
+                                               tuple(dets.xyxy[j]))
 
 
 def _facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelCheck

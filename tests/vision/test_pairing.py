@@ -12,6 +12,7 @@ from scorer.vision.pairing import (
     CardCandidate,
     corners_read_apart,
     drop_shadowed,
+    mirrored_corners,
     pair_indices,
     pair_lone_twins,
     sole_partners,
@@ -24,6 +25,9 @@ R6 = DEFAULT_CLASS_NAMES.index("R6")
 R9 = DEFAULT_CLASS_NAMES.index("R9")
 R2 = DEFAULT_CLASS_NAMES.index("R2")
 R12 = DEFAULT_CLASS_NAMES.index("R12")
+R3 = DEFAULT_CLASS_NAMES.index("R3")
+R7 = DEFAULT_CLASS_NAMES.index("R7")
+R8 = DEFAULT_CLASS_NAMES.index("R8")
 B5 = DEFAULT_CLASS_NAMES.index("B5")
 W = DEFAULT_CLASS_NAMES.index("W")
 S = DEFAULT_CLASS_NAMES.index("S")
@@ -193,6 +197,17 @@ def test_a_twelve_also_read_as_the_two_inside_its_box_counts_once():
     assert d.class_names[card.class_id] == "R12"
 
 
+def test_a_card_whose_two_corners_were_each_read_as_two_numbers_counts_once():
+    """UNO's 3 read as 3 and 8 at both corners: two pairs on the same two spots, one card."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = _with_conf([(x0, y0), (x0 + 1, y0), (x1, y1), (x1 + 1, y1)], [R3, R8, R8, R3],
+                   [0.94, 0.5, 0.91, 0.54])
+    pairs = pair_indices(d)
+    assert len(pairs) == 2
+    (card,) = drop_shadowed(pairs, d)
+    assert d.class_names[card.class_id] == "R3" and len(card.index_ids) == 2
+
+
 def test_a_card_alone_whose_corners_read_as_a_6_and_a_9_is_one_card():
     d = _with_conf(corners(100, 100), [R6, R9], [0.9, 0.6])
     cards = drop_shadowed(pair_indices(d), d)
@@ -222,6 +237,59 @@ def _card_printing_a_6(d: Detections, turn_second: bool = True) -> np.ndarray:
     x1, y1, x2, y2 = (int(v) for v in d.xyxy[1])
     image[y1:y2, x1:x2] = patch[::-1, ::-1] if turn_second else patch
     return image
+
+
+def _fan_front_card(d: Detections, turn_second: bool = True) -> np.ndarray:
+    """The front card of a fan: a "3" in its top-left index (box 0) and, turned by half a turn
+    (or not), in its bottom-right one (box 1); a "7" in the next card's top-left index (box 2)."""
+    image = np.full((300, 300, 3), 230, np.uint8)
+
+    def glyph(text: str, k: int) -> np.ndarray:
+        x1, y1, x2, y2 = (int(round(v)) for v in d.xyxy[k])
+        patch = np.full((y2 - y1, x2 - x1, 3), 235, np.uint8)
+        cv2.putText(patch, text, (3, y2 - y1 - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 200), 2)
+        return patch
+
+    for k, patch in ((0, glyph("3", 0)), (2, glyph("7", 2))):
+        x1, y1, x2, y2 = (int(round(v)) for v in d.xyxy[k])
+        image[y1:y2, x1:x2] = patch
+    three = glyph("3", 1)
+    x1, y1, x2, y2 = (int(round(v)) for v in d.xyxy[1])
+    image[y1:y2, x1:x2] = three[::-1, ::-1] if turn_second else three
+    return image
+
+
+def test_a_fanned_card_whose_turned_corner_reads_another_number_is_one_card():
+    """The front card's bottom corner, a 3 upside down, read as an 8: the next card's top corner
+    is in reach too, so the layout cannot tell, but only the 3 matches it turned by half a turn.
+    The upper (upright) reading is the card, unsure, with the other as its alternative."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = _with_conf([(x0, y0), (x1, y1), (x0 - 1.6 * SIZE, y0 + 4)], [R3, R8, R7],
+                   [0.7, 0.85, 0.8])
+    cards = drop_shadowed(pair_indices(d), d)
+    assert sole_partners(cards, d) == []  # two top corners in reach of the bottom one
+    read = cards_from_detections(_fan_front_card(d), d, colour_check=False)
+    assert sorted(str(card.card) for card in read) == ["R3", "R7"]
+    three = next(card for card in read if str(card.card) == "R3")
+    assert (str(three.alternative), three.unsure) == ("R8", True)
+
+
+def test_two_numbers_lying_the_same_way_up_in_a_fan_stay_two_cards():
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = _with_conf([(x0, y0), (x1, y1), (x0 - 1.6 * SIZE, y0 + 4)], [R3, R8, R7],
+                   [0.7, 0.85, 0.8])
+    image = _fan_front_card(d, turn_second=False)
+    assert len(cards_from_detections(image, d, colour_check=False)) == 3
+
+
+def test_a_symmetric_glyph_is_no_evidence_of_one_card():
+    """An 8 matches itself turned and as it is: no mirrored pair however well it matches."""
+    d = _with_conf(corners(100, 100), [R3, R8], [0.7, 0.85])
+    cards = drop_shadowed(pair_indices(d), d)
+    assert mirrored_corners(cards, d, lambda i, j: (0.9, 0.85)) == {}
+    turned_only = mirrored_corners(cards, d, lambda i, j: (0.9, 0.1))
+    assert [(d.class_names[cards[lower].class_id], d.class_names[cards[upper].class_id])
+            for lower, upper in turned_only.items()] == [("R8", "R3")]  # the upper one stays
 
 
 def refuse(i: int, j: int) -> bool:
