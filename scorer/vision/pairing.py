@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, parse_card
+from scorer.cards import DECK_COUNTS, Card, parse_card
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_containment, box_iou
 
@@ -393,8 +394,8 @@ def corners_read_apart(
     for i, j in partners:
         if i not in position or j not in position:
             continue
-        a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
-        if not (a.is_natural and b.is_natural) or a.colour is not b.colour or a == b:
+        if not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],
+                                          faces[int(dets.class_id[j])]):
             continue
         if one_card is None or one_card(i, j) is True:
             low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
@@ -425,15 +426,14 @@ def mirrored_corners(
                 if len(card.index_ids) == 1 and k not in settled}
     faces = [parse_card(name) for name in dets.class_names]
     scored = []
-    for i in position:
-        for j in position:
-            a, b = faces[int(dets.class_id[i])], faces[int(dets.class_id[j])]
-            if (i >= j or not (a.is_natural and b.is_natural) or a.colour is not b.colour
-                    or a == b or pair_cost(dets, i, j, geometry) is None):
-                continue
-            both = correlations(i, j)
-            if both is not None and both[0] - both[1] >= MIRROR_SCORE:
-                scored.append((both[0], i, j))
+    for i, j in combinations(sorted(position), 2):
+        if (not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],
+                                           faces[int(dets.class_id[j])])
+                or pair_cost(dets, i, j, geometry) is None):
+            continue
+        both = correlations(i, j)
+        if both is not None and both[0] - both[1] >= MIRROR_SCORE:
+            scored.append((both[0], i, j))
     scored.sort(reverse=True)
     weaker: dict[int, int] = {}
     used: set[int] = set()
@@ -449,6 +449,11 @@ def mirrored_corners(
         weaker[position[lower]] = position[upper]
         used.update((i, j))
     return weaker
+
+
+def _two_numbers_of_one_colour(a: Card, b: Card) -> bool:
+    """Could ``a`` and ``b`` be one card's two corners read apart: two numbers of one colour?"""
+    return a.is_natural and b.is_natural and a.colour is b.colour and a != b
 
 
 def same_spot(dets: Detections, iou: float = SHADOW_IOU) -> np.ndarray:
