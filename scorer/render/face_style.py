@@ -24,6 +24,7 @@ LAYOUTS = ("white", "full", "bands")
 # Held-out face-style parameter ranges (see datasets/README.md).
 INDEX_HEIGHT = {"train": (0.075, 0.12), "test": (0.12, 0.14)}
 CENTRE_SHAPES = {"train": ("none", "none", "oval"), "test": ("none", "ring")}
+BOLD_OUTLINE_SHARE = 0.35  # training designs whose digits have a thick dark outline
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class FaceStyle:
     wild_emblem: bool = False  # Wild's index and symbol: a tilted oval in the four colours
     slant: float = 0.0  # italic print: digits sheared by this much per unit of height
     panel_tilt: float = 0.0  # full layout: the light panel is an oval tilted this many degrees
+    bold_outline: float = 0.0  # digits ringed by a thick dark outline (width / digit height)
 
     def colour(self, colour: Colour) -> RGB:
         """The ink of a card colour in this design."""
@@ -75,13 +77,16 @@ def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> R
 
 def with_print_variety(style: FaceStyle) -> FaceStyle:
     """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
-    index and centre symbol), italic digits and a tilted centre panel. Drawn from the design's
-    own seed, so the designs of datasets built without them keep their bytes."""
+    index and centre symbol), italic digits, a tilted centre panel and digits ringed by a thick
+    dark outline (as UNO prints its white digits). Drawn from the design's own seed, each after
+    the earlier ones, so the designs of datasets built without them keep their bytes."""
     rng = np.random.default_rng([style.texture_seed, 3])
     emblem = bool(rng.random() < 0.4)
     slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0
     tilt = float(rng.uniform(20, 35)) if rng.random() < 0.4 else 0.0
-    return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt)
+    outline = float(rng.uniform(0.08, 0.15)) if rng.random() < BOLD_OUTLINE_SHARE else 0.0
+    return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt,
+                               bold_outline=outline)
 
 
 def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:

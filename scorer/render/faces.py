@@ -27,6 +27,7 @@ from scorer.render.glyphs import symbol_mask, text_masks
 
 CARD_W_MM, CARD_H_MM = 56.0, 88.0
 PX_PER_MM = 4
+DARK_OUTLINE: RGB = (25, 25, 25)  # the near-black ink of outlines around digits and symbols
 FACE_W, FACE_H = int(CARD_W_MM * PX_PER_MM), int(CARD_H_MM * PX_PER_MM)  # 224 x 352
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in face pixels
@@ -221,13 +222,16 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
             m = int(0.03 * W)
             cv2.rectangle(canvas, (m, m), (W - m, H - m), ink, t, cv2.LINE_AA)
         if style.stroke > 0:
-            index_outline = (25, 25, 25)
+            index_outline = DARK_OUTLINE
         if style.index_badge:
             index_ink = paper
 
+    if style.bold_outline:
+        index_outline = DARK_OUTLINE
+
     # Centre: the big number, or the Wild/Skip word and symbol.
     centre_fill: RGB | tuple[RGB, ...] = ink
-    centre_outline = (25, 25, 25) if style.stroke > 0 else None
+    centre_outline = DARK_OUTLINE if style.stroke > 0 or style.bold_outline else None
     colours = tuple(c for _, c in style.palette)
     if card.is_wild and style.multi_wild and not style.wild_in_colours:
         centre_fill = colours
@@ -241,7 +245,7 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
         if style.centre_shape == "oval":
             centre_fill, centre_outline = paper, None
     emblem = card.is_wild and style.wild_emblem
-    emblem_outline = paper if layout == "full" else (25, 25, 25)
+    emblem_outline = paper if layout == "full" else DARK_OUTLINE
     if special:
         word = _label(card)
         if emblem:
@@ -264,8 +268,8 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
                  centre_outline, style.shadow)
     else:
         text = str(card.value)
-        cm = text_masks(text, style.font, ch, style.stroke, card.value in (6, 9), int(0.78 * W),
-                        style.slant)
+        cm = text_masks(text, style.font, ch, max(style.stroke, 0.6 * style.bold_outline),
+                        card.value in (6, 9), int(0.78 * W), style.slant)
         _ink(canvas, cm, (W - cm[0].shape[1]) // 2, (H - cm[0].shape[0]) // 2, centre_fill,
              centre_outline, style.shadow)
 
@@ -282,7 +286,7 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
                            False, int(0.4 * W))
     else:
         text = "W" if card.is_wild else "S" if card.is_skip else str(card.value)
-        masks = text_masks(text, style.index_font, ih, style.stroke * 0.6,
+        masks = text_masks(text, style.index_font, ih, style.bold_outline or style.stroke * 0.6,
                            card.value in (6, 9), int(0.32 * W), style.slant)
     mh, mw = masks[0].shape
     x, y = int(style.margin[0] * W) + border, int(style.margin[1] * H) + border

@@ -92,4 +92,21 @@ def test_print_variety_only_on_training_designs() -> None:
     train = [designs.get("train", k)[0].style for k in range(40)]
     val = [designs.get("val", k)[0].style for k in range(40)]
     assert any(s.wild_emblem for s in train) and any(s.slant for s in train)
-    assert not any(s.wild_emblem or s.slant or s.panel_tilt for s in val)
+    assert any(s.bold_outline for s in train)
+    assert not any(s.wild_emblem or s.slant or s.panel_tilt or s.bold_outline for s in val)
+
+
+def test_bold_outline_rings_light_digits_in_dark_ink() -> None:
+    """UNO-like print: a white digit on the card's colour, ringed by a thick near-black line."""
+    plain = dataclasses.replace(sample_style(np.random.default_rng(6)), layout="full",
+                                stroke=0.0, index_height=0.1)
+    bold = dataclasses.replace(plain, bold_outline=0.12)
+
+    def dark_share(style) -> float:
+        face = FaceSet(style)[parse_card("B1")]
+        x0, y0, x1, y1 = (int(v) for v in face.index_rects[0])
+        index = face.image[y0:y1, x0:x1].astype(int)
+        return float((index.max(axis=2) < 60).mean())
+
+    assert dark_share(plain) < 0.02
+    assert dark_share(bold) > 0.15
