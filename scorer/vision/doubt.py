@@ -10,7 +10,8 @@ gets :class:`Evidence` from the detections around it:
 - ``twin``: a lone index of the *same* face lies near, unpaired (one card read as two);
 - ``rival``: the strongest detection of another face on the same spot (the second-best class);
 - ``closer``: in photos, what a closer look at a doubtful card's index read on its spot
-  (:mod:`scorer.vision.zoom_check`): the same face again, another face, or nothing;
+  (:mod:`scorer.vision.zoom_check`), as it is and turned half a turn: the same face again,
+  another face, or nothing;
 - ``colour_status`` / ``colour_clear``: the colour check's verdict and how clear the measured
   colour was.
 
@@ -47,7 +48,8 @@ CLOSER_FLOOR = 1e-3  # scores the closer look did not report count as this
 TWIN_REACH = 20.0  # index sizes within which an unpaired same-face index may be the other corner
 FEATURES = ("bias", "logit_score", "two_indices", "corner", "corner_score", "rival", "twin",
             "unclear_colour", "wild", "colour_disagree",
-            "closer", "closer_same", "closer_other", "closer_nothing")
+            "closer", "closer_same", "closer_other", "closer_nothing",
+            "closer_turned_same", "closer_turned_other")
 
 
 @dataclass(frozen=True)
@@ -70,13 +72,13 @@ class Evidence:
     def alternative(self) -> str | None:
         """The face this card most likely is otherwise: the other corner's, else the rival, else
         what the closer look read instead."""
-        closer = self.closer
-        seen_instead = closer.other_name if closer and closer.other > closer.same else None
+        seen_instead = self.closer.seen_instead if self.closer else None
         return self.corner or self.rival_name or seen_instead
 
     def features(self) -> np.ndarray:
         """``(len(FEATURES),)`` float64, in :data:`FEATURES` order."""
         closer = self.closer
+        turned = closer.turned if closer else None
         return np.array([
             1.0, _logit(self.score, 1e-4), float(self.indices >= 2),
             float(self.corner is not None), self.corner_score if self.corner is not None else 0.0,
@@ -86,6 +88,8 @@ class Evidence:
             _logit(closer.same, CLOSER_FLOOR) if closer else 0.0,
             _logit(closer.other, CLOSER_FLOOR) if closer else 0.0,
             float(closer is not None and closer.same == 0.0),
+            _logit(turned.same, CLOSER_FLOOR) if turned else 0.0,
+            _logit(turned.other, CLOSER_FLOOR) if turned else 0.0,
         ])
 
 

@@ -4,16 +4,18 @@ A misread index often reads differently, or not at all, when it is seen larger a
 neighbours; a right one reads the same. For photos (not live frames) the least confident cards
 get this look: a square window around the card's strongest index, :data:`WINDOW` index sizes
 across, resized to :data:`SIDE` pixels (the index then has about the size the detector reads
-best), all windows in one batch. What the closer look read on the index's spot becomes evidence
-for the doubt model (:mod:`scorer.vision.doubt`): the score of the same face, and of the best
-other face, which is the card's likely alternative when nothing closer says otherwise. A weak
-lone index that reads as nothing at all when enlarged is dropped (:func:`vanishes`).
+best), read as it is and turned half a turn (a card's two indices face opposite ways, so the
+detector knows indices both ways up, and a misreading seldom survives the turn), all windows in
+one batch. What the closer look read on the index's spot becomes evidence for the doubt model
+(:mod:`scorer.vision.doubt`): the score of the same face, and of the best other face, which is
+the card's likely alternative when nothing closer says otherwise. A weak lone index that reads
+as nothing at all when enlarged is dropped (:func:`vanishes`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -24,7 +26,7 @@ from scorer.vision.detections import Detections
 SIDE = 160  # pixels of each enlarged window
 WINDOW = 6.0  # window side, in sizes of the index (its longer side)
 BELOW = 0.85  # cards read with a lower score get the closer look...
-MOST = 4  # ...at most this many per photo, the least confident first
+MOST = 8  # ...at most this many per photo, the least confident first
 CONF = 0.05  # what the closer look reports at all
 SPOT = 0.6  # a closer detection counts when its centre is within this share of the index size
 VANISHES_BELOW = 0.6  # a lone index read under this score that reads as nothing closer is no card
@@ -32,11 +34,21 @@ VANISHES_BELOW = 0.6  # a lone index read under this score that reads as nothing
 
 @dataclass(frozen=True)
 class CloserLook:
-    """What the enlarged window read on the index's spot."""
+    """What the enlarged window read on the index's spot (``turned``: the same window turned
+    half a turn, when it was read so)."""
 
     same: float = 0.0  # the best score of the card's own face (0: not read again)
     other: float = 0.0  # the best score of another face
     other_name: str | None = None
+    turned: CloserLook | None = None
+
+    @property
+    def seen_instead(self) -> str | None:
+        """Another face read more surely than the card's own, upright or else turned."""
+        for look in (self, self.turned):
+            if look is not None and look.other > look.same:
+                return look.other_name
+        return None
 
     @property
     def read_nothing(self) -> bool:
@@ -70,7 +82,8 @@ def window(box: Sequence[float], image_hw: tuple[int, int]) -> tuple[int, int, i
 
 def look_closer(detector: Any, image: np.ndarray, boxes: Sequence[Sequence[float]],
                 faces: Sequence[str]) -> list[CloserLook]:
-    """The closer look at each index box in ``boxes``, for the face read there.
+    """The closer look at each index box in ``boxes``, for the face read there: its window as
+    it is and turned half a turn.
 
     ``detector`` reads the windows in one batch with ``detect_batch(crops, conf=)`` when it has
     one (the ONNX detector, at the windows' own size), else one ``detect`` call per window.
@@ -82,12 +95,22 @@ def look_closer(detector: Any, image: np.ndarray, boxes: Sequence[Sequence[float
         return looks
     crops = [cv2.resize(image[wins[k][1]:wins[k][3], wins[k][0]:wins[k][2]], (SIDE, SIDE),
                         interpolation=cv2.INTER_LINEAR) for k in jobs]
+    crops += [cv2.rotate(crop, cv2.ROTATE_180) for crop in crops]
     batch = getattr(detector, "detect_batch", None)
     seen = batch(crops, conf=CONF) if batch is not None else [
         detector.detect(crop, conf=CONF) for crop in crops]
-    for k, found in zip(jobs, seen, strict=True):
-        looks[k] = _on_spot(boxes[k], wins[k], found, faces[k])
+    for k, upright, turned in zip(jobs, seen[:len(jobs)], seen[len(jobs):], strict=True):
+        looks[k] = replace(_on_spot(boxes[k], wins[k], upright, faces[k]),
+                           turned=_on_spot(boxes[k], wins[k], _turn_back(turned), faces[k]))
     return looks
+
+
+def _turn_back(found: Detections) -> Detections:
+    """Detections in a window turned half a turn, placed back in the upright window."""
+    if len(found) == 0:
+        return found
+    flipped = SIDE - found.xyxy[:, [2, 3, 0, 1]]
+    return Detections(flipped, found.confidence, found.class_id, found.class_names)
 
 
 def _on_spot(box: Sequence[float], win: tuple[int, int, int, int], found: Detections,

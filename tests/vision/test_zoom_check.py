@@ -31,8 +31,10 @@ class WindowReader:
 
 def test_the_least_confident_cards_below_the_bar_get_the_closer_look():
     scores = [0.95, 0.5, 0.84, 0.3, 0.7, 0.6, 0.99]
-    assert chosen(scores) == [3, 1, 5, 4][: zoom_check.MOST]
+    assert chosen(scores) == [3, 1, 5, 4, 2][: zoom_check.MOST]
     assert chosen([0.9, 0.99]) == []
+    many = [0.1 + 0.01 * k for k in range(20)]
+    assert chosen(many) == list(range(zoom_check.MOST))
 
 
 def test_the_window_is_centred_on_the_index_and_clipped():
@@ -46,8 +48,9 @@ def test_a_closer_look_that_reads_the_same_face_backs_the_card():
     image = np.full((480, 640, 3), 128, np.uint8)
     reader = WindowReader("R5")
     (look,) = look_closer(reader, image, [INDEX], ["R5"])
-    assert look == CloserLook(same=pytest.approx(0.9), other=0.0, other_name=None)
-    assert reader.shapes == [(SIDE, SIDE)]
+    assert look.same == pytest.approx(0.9) and look.other == 0.0 and look.other_name is None
+    assert look.turned.same == pytest.approx(0.9)  # and again turned half a turn
+    assert reader.shapes == [(SIDE, SIDE)] * 2
 
 
 def test_a_closer_look_that_reads_another_face_offers_it_as_the_alternative():
@@ -64,7 +67,7 @@ def test_a_closer_look_that_reads_another_face_offers_it_as_the_alternative():
 def test_nothing_read_closer_is_evidence_too_and_no_look_is_none():
     image = np.full((480, 640, 3), 128, np.uint8)
     (look,) = look_closer(WindowReader(None), image, [INDEX], ["R5"])
-    assert look == CloserLook()
+    assert look.read_nothing and look.turned == CloserLook()
     looked = dict(zip(FEATURES, Evidence(0.6, closer=look).features(), strict=True))
     plain = dict(zip(FEATURES, Evidence(0.6).features(), strict=True))
     assert looked["closer_nothing"] == 1.0
@@ -91,3 +94,38 @@ def test_the_reader_drops_a_phantom_index_that_reads_as_nothing_closer():
     assert str(card.card) == "W"
     (live,) = cards_from_detections(image, weak)  # live frames: no closer look, nothing dropped
     assert str(live.card) == "W"
+
+
+class UprightOnly(WindowReader):
+    """Reads ``face`` on a window whose top-left corner is dark (the window as cut), and
+    ``turned_face`` once it is turned half a turn (the dark corner then lies bottom-right)."""
+
+    def __init__(self, face: str, turned_face: str) -> None:
+        super().__init__(face, 0.8)
+        self.turned_face = turned_face
+
+    def detect(self, image, conf=0.25, iou=0.7):
+        found = super().detect(image, conf, iou)
+        if image[0, 0, 0] >= 50:
+            found = Detections(found.xyxy, found.confidence,
+                               np.array([DEFAULT_CLASS_NAMES.index(self.turned_face)]))
+        return found
+
+
+def test_a_misreading_that_does_not_survive_the_turn_is_evidence_and_an_alternative():
+    image = np.full((480, 640, 3), 128, np.uint8)
+    x1, y1, *_ = window(INDEX, image.shape[:2])
+    image[y1:y1 + 6, x1:x1 + 6] = 0  # marks the window's top-left corner
+    (look,) = look_closer(UprightOnly("R6", "R9"), image, [INDEX], ["R6"])
+    assert look.same == pytest.approx(0.8) and look.turned.same == 0.0
+    assert look.turned.other_name == "R9" and look.seen_instead == "R9"
+    named = dict(zip(FEATURES, Evidence(0.9, closer=look).features(), strict=True))
+    assert named["closer_turned_other"] > 0 > named["closer_turned_same"]
+    assert Evidence(0.9, closer=look).alternative == "R9"
+
+
+def test_what_the_turned_window_read_is_placed_back_where_it_lies_upright():
+    found = Detections(np.array([[10.0, 20.0, 30.0, 60.0]]), np.array([0.9]), np.array([4]))
+    back = zoom_check._turn_back(found)
+    assert back.xyxy.tolist() == [[SIDE - 30, SIDE - 60, SIDE - 10, SIDE - 20]]
+    assert back.class_id.tolist() == [4] and back.confidence.tolist() == pytest.approx([0.9])

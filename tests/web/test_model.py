@@ -24,7 +24,8 @@ def scenes(tmp_path_factory):
     from scorer.render.dataset import Settings, build
 
     out = tmp_path_factory.mktemp("web-scenes")
-    build(out, {"test": 3}, Settings(seed=5), workers=1, progress=False)
+    # Eight scenes (about 60 cards): a floor on fewer hangs on one crowded scene's tiny indices.
+    build(out, {"test": 8}, Settings(seed=5), workers=1, progress=False)
     return out, load_manifest(out, "test")
 
 
