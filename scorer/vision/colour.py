@@ -34,6 +34,8 @@ INSET = 0.15
 NEUTRAL_MAX_SATURATION = 110  # a white that a cast tints stays below this (ink lies above)
 NEUTRAL_SHARE = 0.2  # the brightest fifth of the low-saturation pixels give the white
 MAX_GAIN = 1.8  # white-balance gains are kept within [1 / MAX_GAIN, MAX_GAIN]
+CLIPPED = 250  # a white channel this bright may have been cut off at 255 by the camera
+TINTED_WHITE = 12  # ...and its white is tinted when another channel lies this much below
 SAME_INK_HUE = 10.0  # two measures whose mean hues lie this close are one ink, whatever band
 CENTRE_SAMPLES = 40  # the centre check samples its window on a grid about this many pixels wide
 INK_PRESENT = 0.1  # a card colour holding this share of an index's coloured pixels is printed there
@@ -52,13 +54,14 @@ class ColourMeasure:
     range; ``pixels`` the number of coloured pixels seen. ``balanced`` is false when the box
     held no white to balance on (a full-colour face whose small digit is blurred into the ink):
     such a measure reads a cast as colour (yellow under a green cast measures green), so it may
-    flag a disagreement but never overrule the detector.
+    flag a disagreement but never overrule the detector. A white the camera clipped in one
+    channel (:func:`clipped_tint`) is balanced on but not trusted either.
     """
 
     colour: Colour | None
     share: float
     pixels: int
-    balanced: bool = True  # a white was found in the box and the cast taken out (see below)
+    balanced: bool = True  # a white was found in the box and the cast taken out (see above)
     hue: float | None = None  # circular mean hue (0..180) of the coloured pixels
     inks: int = 0  # card colours holding at least INK_PRESENT of the coloured pixels
 
@@ -122,20 +125,21 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     white = find_white(crop)
     has_white = white is not None
     neutral = white_balance(crop, white) if has_white else crop
+    balanced = has_white and not clipped_tint(white)
     hsv = cv2.cvtColor(neutral, cv2.COLOR_BGR2HSV).reshape(-1, 3)
     bright = hsv[hsv[:, 2] >= MIN_VALUE]
     if bright.shape[0] < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, int(bright.shape[0]), has_white)
+        return ColourMeasure(None, 0.0, int(bright.shape[0]), balanced)
     floor = max(MIN_SATURATION, INK_FLOOR * _percentile_95(bright[:, 1]))
     coloured = bright[bright[:, 1] >= floor]
     n = int(coloured.shape[0])
     if n < MIN_PIXELS:
-        return ColourMeasure(None, 0.0, n, has_white)
+        return ColourMeasure(None, 0.0, n, balanced)
     hues = np.bincount(coloured[:, 0], minlength=_HUE_VALUES.size)  # pixels per hue value
     votes = {colour: int(hues[band].sum()) for colour, band in _BANDS.items()}
     best = max(votes, key=lambda c: votes[c])
     inks = sum(1 for v in votes.values() if v >= INK_PRESENT * n)
-    return ColourMeasure(best, votes[best] / n, n, has_white, mean_hue(_HUE_VALUES, hues), inks)
+    return ColourMeasure(best, votes[best] / n, n, balanced, mean_hue(_HUE_VALUES, hues), inks)
 
 
 
@@ -161,6 +165,15 @@ def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:
     brightest = candidates[np.argsort(-value, kind="stable")[:n]]
     white = crop_bgr.reshape(-1, 3)[brightest].astype(np.float32).mean(axis=0)
     return None if float(white.min()) < MIN_VALUE else white
+
+
+def clipped_tint(white: np.ndarray) -> bool:
+    """Is ``white`` (BGR) tinted with its brightest channel cut off at the sensor's top?
+
+    A strong cast on a bright white drives one channel past 255; the camera clips it, so the
+    white shows less of the cast than the ink does, and balancing on it leaves the ink tinted
+    (a yellow under a green cast still measures green)."""
+    return float(white.max()) >= CLIPPED and float(white.max() - white.min()) >= TINTED_WHITE
 
 
 def white_balance(crop_bgr: np.ndarray, white: np.ndarray) -> np.ndarray:

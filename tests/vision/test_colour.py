@@ -75,6 +75,17 @@ def test_a_full_colour_index_without_white_is_measured_but_not_balanced():
     assert measure_colour(index_patch(Colour.BLUE), (0, 0, 40, 40)).balanced
 
 
+def test_a_white_clipped_by_the_camera_is_not_trusted_to_overrule():
+    """Under a 30 % green cast bright paper's green channel is cut off at 255, so its white
+    shows less cast than the ink: the measure is still taken, but may not correct the
+    detector. The same cast on a dimmer (webcam-like) frame clips nothing and is trusted."""
+    bright = measure_colour(cast(index_patch(Colour.YELLOW), WEBCAM_GREEN), (0, 0, 40, 40))
+    assert bright.colour is not None and not bright.balanced
+    dim = (index_patch(Colour.YELLOW) * 0.6).astype(np.uint8)
+    measured = measure_colour(cast(dim, WEBCAM_GREEN), (0, 0, 40, 40))
+    assert measured.colour is Colour.YELLOW and measured.balanced
+
+
 def test_an_unbalanced_measure_flags_a_disagreement_but_never_overrules():
     green = ColourMeasure(Colour.GREEN, 1.0, 500, balanced=False)
     lone = judge_colour(Colour.YELLOW, [green])
