@@ -205,7 +205,8 @@ CORRECTED_FACTOR = 0.8
 
 
 def judge_colour(
-    detected: Colour | None, measures: list[ColourMeasure], correct: bool = True
+    detected: Colour | None, measures: list[ColourMeasure], correct: bool = True,
+    centre: ColourMeasure | None = None,
 ) -> ColourVerdict:
     """Compare the detector's colour with the measured one(s) of the card's indices.
 
@@ -216,8 +217,11 @@ def judge_colour(
     disagrees clearly (:data:`CLEAR_SHARE` of at least :data:`CLEAR_PIXELS` pixels) and no
     index measures the detector's colour (the other corner under fingers, out of the frame or
     unreadable); only measures taken on a white found in the box (``balanced``) count for
-    that. Otherwise a disagreement keeps the detector's colour with confidence x
-    :data:`DISAGREE_FACTOR`.
+    that. ``centre``, the measure of a two-cornered card's centre (:func:`measure_centre`),
+    decides a disagreement the indices leave open when it clearly shows the colour they
+    measure: its big numeral holds many more pixels than a small index, whose ink a cast
+    pushes between two bands. Otherwise a disagreement keeps the detector's colour with
+    confidence x :data:`DISAGREE_FACTOR`.
     """
     if detected is None:
         return ColourVerdict("unknown", None, 1.0)
@@ -241,6 +245,9 @@ def judge_colour(
                 for m in trusted)
     if correct and share >= STRONG_SHARE and (votes >= 2 or (clear and not supported)):
         return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
+    if correct and centre is not None and centre.balanced and centre.colour is measured \
+            and centre.share >= CLEAR_SHARE and centre.pixels >= CLEAR_PIXELS:
+        return ColourVerdict("corrected", measured, CORRECTED_FACTOR)
     return ColourVerdict("disagree", detected, DISAGREE_FACTOR)
 
 
@@ -260,18 +267,30 @@ def centre_matches(
     :data:`SAME_INK_HUE` (an ink on a band's edge). Returns None when the window has too few
     coloured pixels to tell.
     """
-    a, b = np.asarray(box_a, float), np.asarray(box_b, float)
-    mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
-    size = math.sqrt(max(_area(a), 0.0) * max(_area(b), 0.0)) ** 0.5 * radius
-    step = max(1, int(2 * size // CENTRE_SAMPLES))  # every pixel of a large window is not needed
-    window = tuple(v / step for v in (mid[0] - size, mid[1] - size, mid[0] + size, mid[1] + size))
-    measured = measure_colour(image_bgr[::step, ::step], window)
+    measured = measure_centre(image_bgr, box_a, box_b, radius)
     if measured.colour is None:
         return None
     if measured.colour is colour:
         return True
     return ink_hue is not None and measured.hue is not None and \
         hue_distance(measured.hue, ink_hue) <= SAME_INK_HUE
+
+
+def measure_centre(
+    image_bgr: np.ndarray,
+    box_a: tuple[float, float, float, float],
+    box_b: tuple[float, float, float, float],
+    radius: float = 1.2,
+) -> ColourMeasure:
+    """The colour measure of the window halfway between two index boxes (a card's centre when
+    they are its two corners), ``radius`` index sizes on each side, sampled on a grid about
+    :data:`CENTRE_SAMPLES` pixels wide."""
+    a, b = np.asarray(box_a, float), np.asarray(box_b, float)
+    mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
+    size = math.sqrt(max(_area(a), 0.0) * max(_area(b), 0.0)) ** 0.5 * radius
+    step = max(1, int(2 * size // CENTRE_SAMPLES))  # every pixel of a large window is not needed
+    window = tuple(v / step for v in (mid[0] - size, mid[1] - size, mid[0] + size, mid[1] + size))
+    return measure_colour(image_bgr[::step, ::step], window)
 
 
 def _area(box: np.ndarray) -> float:

@@ -27,6 +27,7 @@ from scorer.vision.colour import (
     centre_matches,
     judge_colour,
     mean_hue,
+    measure_centre,
     measure_colour,
 )
 from scorer.vision.detections import Detections
@@ -229,7 +230,7 @@ def cards_from_detections(
         candidates, dets, _half_turn_correlations(image_bgr, dets), geometry, check,
         settled={*read_twice, *read_twice.values()}))
     doubt = load_doubt_model(detector=detector_file)
-    reads = [_read_candidate(dets, c, measure_at) for c in candidates]
+    reads = [_read_candidate(image_bgr, dets, c, measure_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
@@ -254,13 +255,14 @@ def cards_from_detections(
     return _respect_deck(result)
 
 
-def _read_candidate(dets: Detections, candidate: CardCandidate,
+def _read_candidate(image_bgr: np.ndarray, dets: Detections, candidate: CardCandidate,
                     measure_at: Callable[[int], ColourMeasure] | None
                     ) -> tuple[Card, float, str, float]:
     """A candidate's card, confidence, colour-check status and colour clarity, after the colour
-    check on its indices' measures (``measure_at``; none: no check), which may lower the
-    confidence or correct the colour; a number whose every measured index shows all four card
-    colours is a Wild's emblem read as a number, and becomes a Wild."""
+    check on its indices' measures (``measure_at``; none: no check) and, when they disagree
+    with the detector, its centre's, which may lower the confidence or correct the colour; a
+    number whose every measured index shows all four card colours is a Wild's emblem read as
+    a number, and becomes a Wild."""
     card = parse_card(dets.class_names[candidate.class_id])
     confidence, status, clear = candidate.confidence, "unknown", 1.0
     if measure_at is not None and card.is_natural:
@@ -269,6 +271,10 @@ def _read_candidate(dets: Detections, candidate: CardCandidate,
         if measured and all(m.four_inks for m in measured):  # a number read off a Wild's emblem
             return WILD, confidence * CORRECTED_FACTOR, "corrected", 1.0
         verdict = judge_colour(card.colour, measures)
+        if verdict.status == "disagree" and len(candidate.index_ids) == 2:  # ask the centre
+            first, second = (tuple(dets.xyxy[i]) for i in candidate.index_ids)
+            verdict = judge_colour(card.colour, measures,
+                                   centre=measure_centre(image_bgr, first, second))
         status = verdict.status
         confidence *= verdict.factor
         clear = min(m.share for m in measures)

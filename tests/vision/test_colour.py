@@ -110,6 +110,21 @@ def test_judge_agreement_disagreement_and_correction():
     assert judge_colour(None, [blue]).status == "unknown"  # Wild, Skip: colour never matters
 
 
+def test_a_clear_centre_settles_what_the_indices_leave_open():
+    """Under a cast a small red index measures half orange: too weak to overrule a yellow
+    reading alone. The card's big centre numeral, clearly red, settles it; a centre of another
+    colour, or as unclear as the indices, does not."""
+    weak_red = ColourMeasure(Colour.RED, 0.54, 300)
+    assert judge_colour(Colour.YELLOW, [weak_red, weak_red]).status == "disagree"
+    red_centre = ColourMeasure(Colour.RED, 0.85, 3000)
+    settled = judge_colour(Colour.YELLOW, [weak_red, weak_red], centre=red_centre)
+    assert (settled.status, settled.colour) == ("corrected", Colour.RED)
+    for centre in (ColourMeasure(Colour.BLUE, 0.9, 3000), ColourMeasure(Colour.RED, 0.5, 3000),
+                   ColourMeasure(Colour.RED, 0.9, 3000, balanced=False)):
+        verdict = judge_colour(Colour.YELLOW, [weak_red, weak_red], centre=centre)
+        assert (verdict.status, verdict.colour) == ("disagree", Colour.YELLOW)
+
+
 def scene(colour: Colour) -> tuple[np.ndarray, Detections]:
     """A grey table with one card: two indices in ``colour`` at opposite corners and a big
     coloured centre; detections claim it is a red 5."""
@@ -124,6 +139,24 @@ def scene(colour: Colour) -> tuple[np.ndarray, Detections]:
         np.full(2, DEFAULT_CLASS_NAMES.index("R5")),
     )
     return image, d
+
+
+def test_a_red_card_whose_small_corners_look_orange_is_read_red_from_its_centre():
+    """Each corner's glyph is half red, half orange (a hue between red and yellow that votes
+    for neither), so the corners alone cannot overrule a yellow reading; the red centre can."""
+    image, d = scene(Colour.RED)
+    orange = (20, 110, 225)  # OpenCV hue 13
+    for x1, y1, x2, y2 in d.xyxy.astype(int):
+        top = image[y1:y1 + 3 * (y2 - y1) // 5, x1:x2]
+        top[np.all(top == BGR[Colour.RED], axis=-1)] = orange
+    yellow = Detections(d.xyxy, d.confidence, np.full(2, DEFAULT_CLASS_NAMES.index("Y5")))
+    corners = [measure_colour(image, tuple(box)) for box in d.xyxy]
+    assert all(m.colour is Colour.RED and m.share < 0.6 for m in corners)
+    (card,) = cards_from_detections(image, yellow)
+    assert (str(card.card), card.colour_check) == ("R5", "corrected")
+    image[100:200, 70:170] = 245  # no centre to ask: the detector's yellow stands, in doubt
+    (card,) = cards_from_detections(image, yellow)
+    assert (str(card.card), card.colour_check) == ("Y5", "disagree")
 
 
 def test_a_card_whose_pixels_agree_is_read_as_detected():
