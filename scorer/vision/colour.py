@@ -267,7 +267,13 @@ def centre_matches(
     :data:`SAME_INK_HUE` (an ink on a band's edge). Returns None when the window has too few
     coloured pixels to tell.
     """
-    measured = measure_centre(image_bgr, box_a, box_b, radius)
+    return shows_colour(measure_centre(image_bgr, box_a, box_b, radius), colour, ink_hue)
+
+
+def shows_colour(measured: ColourMeasure, colour: Colour, ink_hue: float | None = None
+                 ) -> bool | None:
+    """Does ``measured`` show ``colour`` (or, given ``ink_hue``, an ink within
+    :data:`SAME_INK_HUE` of it)? None when it saw too few coloured pixels to tell."""
     if measured.colour is None:
         return None
     if measured.colour is colour:

@@ -24,11 +24,11 @@ from scorer.vision import zoom_check
 from scorer.vision.colour import (
     CORRECTED_FACTOR,
     ColourMeasure,
-    centre_matches,
     judge_colour,
     mean_hue,
     measure_centre,
     measure_colour,
+    shows_colour,
 )
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
@@ -218,7 +218,8 @@ def cards_from_detections(
     """
     result = []
     measure_at = _index_measures(image_bgr, dets) if colour_check else None
-    check = _pair_check(image_bgr, dets, measure_at)
+    centre_at = _centre_measures(image_bgr, dets) if colour_check else None
+    check = _pair_check(image_bgr, dets, measure_at, centre_at)
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = drop_shadowed(paired, dets)
@@ -230,7 +231,7 @@ def cards_from_detections(
         candidates, dets, _half_turn_correlations(image_bgr, dets), geometry, check,
         settled={*read_twice, *read_twice.values()}))
     doubt = load_doubt_model(detector=detector_file)
-    reads = [_read_candidate(image_bgr, dets, c, measure_at) for c in candidates]
+    reads = [_read_candidate(dets, c, measure_at, centre_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
@@ -255,14 +256,15 @@ def cards_from_detections(
     return _respect_deck(result)
 
 
-def _read_candidate(image_bgr: np.ndarray, dets: Detections, candidate: CardCandidate,
-                    measure_at: Callable[[int], ColourMeasure] | None
+def _read_candidate(dets: Detections, candidate: CardCandidate,
+                    measure_at: Callable[[int], ColourMeasure] | None,
+                    centre_at: Callable[[int, int], ColourMeasure] | None
                     ) -> tuple[Card, float, str, float]:
     """A candidate's card, confidence, colour-check status and colour clarity, after the colour
     check on its indices' measures (``measure_at``; none: no check) and, when they disagree
-    with the detector, its centre's, which may lower the confidence or correct the colour; a
-    number whose every measured index shows all four card colours is a Wild's emblem read as
-    a number, and becomes a Wild."""
+    with the detector, its centre's (``centre_at``), which may lower the confidence or correct
+    the colour; a number whose every measured index shows all four card colours is a Wild's
+    emblem read as a number, and becomes a Wild."""
     card = parse_card(dets.class_names[candidate.class_id])
     confidence, status, clear = candidate.confidence, "unknown", 1.0
     if measure_at is not None and card.is_natural:
@@ -271,10 +273,9 @@ def _read_candidate(image_bgr: np.ndarray, dets: Detections, candidate: CardCand
         if measured and all(m.four_inks for m in measured):  # a number read off a Wild's emblem
             return WILD, confidence * CORRECTED_FACTOR, "corrected", 1.0
         verdict = judge_colour(card.colour, measures)
-        if verdict.status == "disagree" and len(candidate.index_ids) == 2:  # ask the centre
-            first, second = (tuple(dets.xyxy[i]) for i in candidate.index_ids)
+        if verdict.status == "disagree" and centre_at and len(candidate.index_ids) == 2:
             verdict = judge_colour(card.colour, measures,
-                                   centre=measure_centre(image_bgr, first, second))
+                                   centre=centre_at(*candidate.index_ids))  # ask the centre
         status = verdict.status
         confidence *= verdict.factor
         clear = min(m.share for m in measures)
@@ -314,11 +315,30 @@ def _index_measures(image_bgr: np.ndarray, dets: Detections
     return measure_at
 
 
+def _centre_measures(image_bgr: np.ndarray, dets: Detections
+                     ) -> Callable[[int, int], ColourMeasure]:
+    """The colour measure halfway between two indices (a card's centre when they are its
+    corners; :func:`~scorer.vision.colour.measure_centre`), taken once per pair: pairing and
+    the colour check ask about the same pairs."""
+    measured: dict[tuple[int, int], ColourMeasure] = {}
+
+    def centre_at(i: int, j: int) -> ColourMeasure:
+        key = (min(i, j), max(i, j))
+        if key not in measured:
+            measured[key] = measure_centre(image_bgr, tuple(dets.xyxy[key[0]]),
+                                           tuple(dets.xyxy[key[1]]))
+        return measured[key]
+
+    return centre_at
+
+
 def _pair_check(image_bgr: np.ndarray, dets: Detections,
-                measure_at: Callable[[int], ColourMeasure] | None) -> PixelCheck:
+                measure_at: Callable[[int], ColourMeasure] | None,
+                centre_at: Callable[[int, int], ColourMeasure] | None) -> PixelCheck:
     """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
     colour measures) the midpoint colour."""
-    centre_colour = _centre_colour_check(image_bgr, dets, measure_at) if measure_at else None
+    centre_colour = _centre_colour_check(dets, measure_at, centre_at) \
+        if measure_at and centre_at else None
     half_turn = _half_turn_check(image_bgr, dets)
 
     def check(i: int, j: int) -> bool | None:
@@ -358,8 +378,8 @@ def _facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelChe
     return confirms
 
 
-def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,
-                         measure_at: Callable[[int], ColourMeasure]) -> PixelCheck:
+def _centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeasure],
+                         centre_at: Callable[[int, int], ColourMeasure]) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
@@ -377,8 +397,7 @@ def _centre_colour_check(image_bgr: np.ndarray, dets: Detections,
         ink_hue = None
         if a.same_ink(b) and a.hue is not None and b.hue is not None:
             ink_hue = mean_hue(np.array([a.hue, b.hue]))
-        return centre_matches(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]), colour,
-                              ink_hue=ink_hue)
+        return shows_colour(centre_at(i, j), colour, ink_hue)
 
     return check
 
