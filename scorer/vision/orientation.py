@@ -5,15 +5,25 @@ other index turned by 180 degrees. Two indices of *different* cards lying the sa
 Wilds in a column, say) match each other as they are, not turned. The test compares the two
 normalised grey crops both ways; glyphs that read the same upside down (S, 8, 11) give no
 evidence either way, which is what the score then says (about 0).
+
+Two things would otherwise decide the comparison instead of the glyphs: the detector's boxes
+sit a few pixels off the ink, and on different sides for the two corners; and the light falls
+across a close-up, so both crops share a brightness slope that matches best as they are. Each
+crop therefore loses its shading (a wide blur subtracted), and the crops are compared at the
+best of small shifts, both ways alike.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
-PATCH = 24  # side of the square both crops are resized to, in pixels
-SAME_WAY_UP = -0.2  # below this score the two indices are two cards lying the same way up
+PATCH = 24  # side of the square the two crops are compared at, in pixels
+SLACK = 1  # crops are matched over shifts of up to this many patch pixels each way
+SHADING_SIGMA = 8.0  # blur (patch pixels) whose subtraction removes the light's slope
+SAME_WAY_UP = -0.1  # below this score the two indices are two cards lying the same way up
+SURELY_SAME_WAY_UP = -0.3  # ...and below this even where the layout says one card
 MIN_CONTRAST = 2.0  # a crop whose grey levels vary less (standard deviation) is flat
 
 
@@ -24,8 +34,7 @@ def half_turn_score(
 ) -> float | None:
     """How much better crop B matches crop A turned by 180 degrees than as it is.
 
-    ``image`` is BGR or grey; only the two crops are converted to grey, resized to ``PATCH``
-    pixels square and normalised. The score is the
+    ``image`` is BGR or grey; only the two crops are converted to grey. The score is the
     difference of their two correlations, from -2 to 2. Positive: the indices face opposite
     ways (one card); negative: the same way (two cards). None when a crop is empty or flat.
     """
@@ -38,15 +47,19 @@ def half_turn_correlations(
     box_a: tuple[float, float, float, float],
     box_b: tuple[float, float, float, float],
 ) -> tuple[float, float] | None:
-    """How well crop A matches crop B turned by 180 degrees, and as it is (each -1 to 1); None
-    when a crop is empty or flat."""
+    """How well crop A matches crop B turned by 180 degrees, and as it is (each -1 to 1, the
+    best over shifts of up to :data:`SLACK`); None when a crop is empty or flat."""
     a, b = _patch(image, box_a), _patch(image, box_b)
     if a is None or b is None:
         return None
-    return float((a * b[::-1, ::-1]).sum()), float((a * b).sum())
+    turned, straight = _best_match(a, b[::-1, ::-1]), _best_match(a, b)
+    if turned is None or straight is None:
+        return None
+    return turned, straight
 
 
 def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:
+    """The box's grey crop, ``PATCH + 2 * SLACK`` pixels square, without its shading."""
     height, width = image.shape[:2]
     x1, y1, x2, y2 = (int(round(v)) for v in box)
     crop = image[max(0, y1) : min(height, y2), max(0, x1) : min(width, x2)]
@@ -54,7 +67,20 @@ def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndar
         return None
     if crop.ndim == 3:
         crop = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
-    patch = cv2.resize(crop, (PATCH, PATCH), interpolation=cv2.INTER_AREA).astype(np.float32)
-    patch -= patch.mean()
-    norm = float(np.linalg.norm(patch))
-    return patch / norm if norm >= MIN_CONTRAST * PATCH else None
+    side = PATCH + 2 * SLACK
+    patch = cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return patch - cv2.GaussianBlur(patch, (0, 0), SHADING_SIGMA)
+
+
+def _best_match(a: np.ndarray, b: np.ndarray) -> float | None:
+    """The best correlation of A's centre window with B's windows at every shift; None when a
+    window is flat."""
+    centre = a[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH].reshape(1, -1)
+    windows = sliding_window_view(b, (PATCH, PATCH)).reshape(-1, PATCH * PATCH)
+    both = np.concatenate([centre, windows])
+    both = both - both.mean(axis=1, keepdims=True)
+    norms = np.linalg.norm(both, axis=1)
+    if float(norms.min()) < MIN_CONTRAST * PATCH:
+        return None
+    unit = both / norms[:, None]
+    return float((unit[1:] @ unit[0]).max())

@@ -35,7 +35,12 @@ from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
 from scorer.vision.geometry import box_iou
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
-from scorer.vision.orientation import SAME_WAY_UP, half_turn_correlations, half_turn_score
+from scorer.vision.orientation import (
+    SAME_WAY_UP,
+    SURELY_SAME_WAY_UP,
+    half_turn_correlations,
+    half_turn_score,
+)
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
@@ -224,7 +229,8 @@ def cards_from_detections(
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = drop_shadowed(paired, dets)
     alone = sole_partners(candidates, dets, geometry)
-    candidates = pair_lone_twins(candidates, dets, alone, _half_turn_check(image_bgr, dets))
+    candidates = pair_lone_twins(candidates, dets, alone,
+                                 _half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP))
     read_twice = corners_read_apart(candidates, dets, alone,
                                     _facing_apart_check(image_bgr, dets, check))
     read_twice.update(mirrored_corners(
@@ -349,12 +355,14 @@ def _pair_check(image_bgr: np.ndarray, dets: Detections,
     return check
 
 
-def _half_turn_check(image_bgr: np.ndarray, dets: Detections) -> PixelCheck:
-    """A pairing veto from pixels: the two indices lie the same way up (two cards)."""
+def _half_turn_check(image_bgr: np.ndarray, dets: Detections,
+                     below: float = SAME_WAY_UP) -> PixelCheck:
+    """A pairing veto from pixels: the two indices lie the same way up (two cards), their
+    half-turn score under ``below``."""
 
     def check(i: int, j: int) -> bool | None:
         score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
-        return False if score is not None and score < SAME_WAY_UP else None
+        return False if score is not None and score < below else None
 
     return check
 

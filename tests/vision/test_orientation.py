@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.orientation import SAME_WAY_UP, half_turn_score
+from scorer.vision.orientation import SAME_WAY_UP, SURELY_SAME_WAY_UP, half_turn_score
 from scorer.vision.pairing import DEFAULT_GEOMETRY
 from scorer.vision.reading import cards_from_detections
 
@@ -70,3 +70,40 @@ def test_two_wilds_lying_the_same_way_up_are_read_as_two_cards():
 
 def test_a_wild_showing_both_corners_is_read_once():
     assert _wild_readings(table(second_turned=True)) == 1
+
+
+def close_up(second_turned: bool, box_offset: int) -> tuple[np.ndarray, list]:
+    """A close-up's two "10" indices, 60 pixels tall, whose detector boxes both sit
+    ``box_offset`` pixels down and right of the ink: after the half turn, one box is off on the
+    other side, so the two crops are misaligned by twice that."""
+    side, first, second = 60, 40, 260
+    glyph = np.full((side, side), 255, np.uint8)
+    cv2.putText(glyph, "10", (4, side - 12), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 0, 5)
+    image = np.full((400, 400), 255, np.uint8)
+    image[first : first + side, first : first + side] = glyph
+    image[second : second + side, second : second + side] = (
+        glyph[::-1, ::-1] if second_turned else glyph)
+    boxes = [(x + box_offset, x + box_offset, x + side + box_offset, x + side + box_offset)
+             for x in (first, second)]
+    return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), boxes
+
+
+def test_a_close_ups_corners_boxed_off_their_ink_score_clearly_as_one_card():
+    """Misaligned by 4 pixels, the crops compared as they lie score about 0 (no evidence)."""
+    image, boxes = close_up(second_turned=True, box_offset=2)
+    assert half_turn_score(image, *boxes) > 0.2
+
+
+def test_two_close_ups_the_same_way_up_boxed_off_their_ink_score_as_two_cards():
+    image, boxes = close_up(second_turned=False, box_offset=2)
+    assert half_turn_score(image, *boxes) < SAME_WAY_UP
+
+
+def test_a_card_alone_in_view_whose_corners_the_test_doubts_is_read_once():
+    """Misaligned by 6 pixels, a lone card's corners score a little below the veto; with no
+    other index in reach, only a clear same-way-up score makes them two cards."""
+    image, boxes = close_up(second_turned=True, box_offset=3)
+    assert SURELY_SAME_WAY_UP < half_turn_score(image, *boxes) < SAME_WAY_UP
+    detections = Detections(np.array(boxes, np.float32), np.array([0.9, 0.8], np.float32),
+                            np.array([W, W]))
+    assert len(cards_from_detections(image, detections)) == 1
