@@ -19,7 +19,7 @@ from itertools import combinations
 
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, Card, parse_card
+from scorer.cards import DECK_COUNTS, Card, Colour, parse_card
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_containment, box_iou
 
@@ -355,22 +355,48 @@ def sole_partners(cards: list[CardCandidate], dets: Detections,
 
 def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
                     partners: list[tuple[int, int]],
-                    orientation_check: PixelCheck | None = None) -> list[CardCandidate]:
+                    orientation_check: PixelCheck | None = None,
+                    centre_colour: Callable[[int, int], Colour | None] | None = None,
+                    ) -> list[CardCandidate]:
     """Pair two lone indices of one face that are each other's only possible other corner
     (``partners``, from :func:`sole_partners`), unless ``orientation_check`` (the half-turn
     test) finds them lying the same way up: the pairing's other pixel checks (the card's colour
     between them) fail under a coin or a finger over a close-up's centre, while two cards of one
-    face exactly one card apart with no other index in reach are rare. Returns the cards, most
-    confident first."""
+    face exactly one card apart with no other index in reach are rare.
+
+    Two such indices of one number read in two colours (a cast or a shadow over one corner)
+    are one card too when its centre between them shows one of the two colours
+    (``centre_colour(i, j)``): the card takes that corner's reading, at the more confident
+    corner's confidence, since its colour was in doubt. Returns the cards, most confident first.
+    """
     joined: set[int] = set()
     merged = []
     for i, j in partners:
-        refused = orientation_check is not None and orientation_check(i, j) is False
-        if dets.class_id[i] == dets.class_id[j] and not refused:
+        if orientation_check is not None and orientation_check(i, j) is False:
+            continue
+        if dets.class_id[i] == dets.class_id[j]:
             merged.append(_candidate(dets, int(dets.class_id[i]), (i, j), _combine))
-            joined.update((i, j))
+        elif centre_colour is not None and _one_number(dets, i, j):
+            shown = centre_colour(i, j)
+            lead = [k for k in (i, j) if _face(dets, k).colour is shown]
+            if not lead:
+                continue
+            merged.append(_candidate(dets, int(dets.class_id[lead[0]]), (i, j), max))
+        else:
+            continue
+        joined.update((i, j))
     kept = [card for card in cards if not joined.intersection(card.index_ids)]
     return sorted(kept + merged, key=lambda card: -card.confidence)
+
+
+def _face(dets: Detections, k: int) -> Card:
+    return parse_card(dets.class_names[int(dets.class_id[k])])
+
+
+def _one_number(dets: Detections, i: int, j: int) -> bool:
+    """Are detections i and j the same number read in two colours?"""
+    a, b = _face(dets, i), _face(dets, j)
+    return a.is_natural and b.is_natural and a.value == b.value and a.colour is not b.colour
 
 
 def corners_read_apart(

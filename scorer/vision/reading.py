@@ -17,12 +17,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, WILD, Card, hand_points, parse_card
+from scorer.cards import DECK_COUNTS, WILD, Card, Colour, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
 from scorer.vision import zoom_check
 from scorer.vision.colour import (
     CORRECTED_FACTOR,
+    STRONG_SHARE,
     ColourMeasure,
     judge_colour,
     mean_hue,
@@ -230,7 +231,8 @@ def cards_from_detections(
     candidates = drop_shadowed(paired, dets)
     alone = sole_partners(candidates, dets, geometry)
     candidates = pair_lone_twins(candidates, dets, alone,
-                                 _half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP))
+                                 _half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP),
+                                 _centre_colour(centre_at) if centre_at else None)
     read_twice = corners_read_apart(candidates, dets, alone,
                                     _facing_apart_check(image_bgr, dets, check))
     read_twice.update(mirrored_corners(
@@ -408,6 +410,18 @@ def _centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMea
         return shows_colour(centre_at(i, j), colour, ink_hue)
 
     return check
+
+
+def _centre_colour(centre_at: Callable[[int, int], ColourMeasure]
+                   ) -> Callable[[int, int], Colour | None]:
+    """The colour a card's centre between indices i and j mostly shows (at least
+    :data:`~scorer.vision.colour.STRONG_SHARE` of its coloured pixels), else None."""
+
+    def colour(i: int, j: int) -> Colour | None:
+        measured = centre_at(i, j)
+        return measured.colour if measured.share >= STRONG_SHARE else None
+
+    return colour
 
 
 REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice

@@ -272,3 +272,18 @@ def test_one_card_read_twice_on_one_spot_counts_once():
                        np.array([DEFAULT_CLASS_NAMES.index("R5")]))
     cards = cards_from_detections(image, Detections.merge([d, third]))
     assert [str(c.card) for c in cards] == ["R5"]
+
+
+def test_a_lone_card_whose_corners_read_two_colours_takes_its_centres_colour():
+    """A blue 5 alone in view, one corner tinted green by the light and read as a G5: each
+    corner is the other's only possible partner, and the blue centre says which reading holds."""
+    image, d = scene(Colour.BLUE)
+    x1, y1, x2, y2 = d.xyxy[0].astype(int)
+    corner = image[y1:y2, x1:x2]
+    corner[np.all(corner == BGR[Colour.BLUE], axis=-1)] = BGR[Colour.GREEN]
+    two_colours = Detections(d.xyxy, d.confidence,
+                             np.array([DEFAULT_CLASS_NAMES.index(n) for n in ("G5", "B5")]))
+    (card,) = cards_from_detections(image, two_colours)
+    assert (str(card.card), card.indices) == ("B5", 2)
+    image[100:200, 70:170] = 245  # no centre to ask: two readings, as the corners say
+    assert sorted(str(c.card) for c in cards_from_detections(image, two_colours)) == ["B5", "G5"]
