@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 PATCH = 24  # side of the square the two crops are compared at, in pixels
 SLACK = 1  # crops are matched over shifts of up to this many patch pixels each way
@@ -52,10 +51,15 @@ def half_turn_correlations(
     a, b = _patch(image, box_a), _patch(image, box_b)
     if a is None or b is None:
         return None
-    turned, straight = _best_match(a, b[::-1, ::-1]), _best_match(a, b)
-    if turned is None or straight is None:
+    centre = a[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
+    if _flat(centre) or _flat(b[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]):
         return None
-    return turned, straight
+    # A against B turned is A turned against B: both slide over B's shifted windows
+    return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), b), _best_match(centre, b)
+
+
+def _flat(window: np.ndarray) -> bool:
+    return float(cv2.meanStdDev(window)[1][0, 0]) < MIN_CONTRAST
 
 
 def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:
@@ -69,18 +73,22 @@ def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndar
         crop = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
     side = PATCH + 2 * SLACK
     patch = cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
-    return patch - cv2.GaussianBlur(patch, (0, 0), SHADING_SIGMA)
+    return patch - _SHADING @ patch @ _SHADING.T
 
 
-def _best_match(a: np.ndarray, b: np.ndarray) -> float | None:
-    """The best correlation of A's centre window with B's windows at every shift; None when a
-    window is flat."""
-    centre = a[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH].reshape(1, -1)
-    windows = sliding_window_view(b, (PATCH, PATCH)).reshape(-1, PATCH * PATCH)
-    both = np.concatenate([centre, windows])
-    both = both - both.mean(axis=1, keepdims=True)
-    norms = np.linalg.norm(both, axis=1)
-    if float(norms.min()) < MIN_CONTRAST * PATCH:
-        return None
-    unit = both / norms[:, None]
-    return float((unit[1:] @ unit[0]).max())
+def _blur_operator(side: int, sigma: float) -> np.ndarray:
+    """The matrix of a 1-D Gaussian blur over ``side`` pixels (OpenCV's kernel and border):
+    ``B @ patch @ B.T`` is ``cv2.GaussianBlur(patch, (0, 0), sigma)``, without its per-call
+    cost on so small a patch."""
+    rows = np.eye(side, dtype=np.float32)
+    ksize = int(round(sigma * 8 + 1)) | 1  # OpenCV's own choice for float images
+    return cv2.GaussianBlur(rows, (ksize, 1), sigma, sigmaY=1e-6).T
+
+
+_SHADING = _blur_operator(PATCH + 2 * SLACK, SHADING_SIGMA)
+
+
+def _best_match(template: np.ndarray, b: np.ndarray) -> float:
+    """The best correlation (each side's mean removed) of the template with B's windows at
+    every shift."""
+    return float(cv2.matchTemplate(b, template, cv2.TM_CCOEFF_NORMED).max())
