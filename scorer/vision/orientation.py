@@ -59,6 +59,7 @@ def half_turn_correlations(
 
 
 def _flat(window: np.ndarray) -> bool:
+    """Do the window's grey levels vary too little to compare?"""
     return float(cv2.meanStdDev(window)[1][0, 0]) < MIN_CONTRAST
 
 

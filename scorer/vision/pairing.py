@@ -374,22 +374,30 @@ def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
     for i, j in partners:
         if orientation_check is not None and orientation_check(i, j) is False:
             continue
-        if dets.class_id[i] == dets.class_id[j]:
-            merged.append(_candidate(dets, int(dets.class_id[i]), (i, j), _combine))
-        elif centre_colour is not None and _one_number(dets, i, j):
-            shown = centre_colour(i, j)
-            lead = [k for k in (i, j) if _face(dets, k).colour is shown]
-            if not lead:
-                continue
-            merged.append(_candidate(dets, int(dets.class_id[lead[0]]), (i, j), max))
-        else:
-            continue
-        joined.update((i, j))
+        card = _lone_card(dets, i, j, centre_colour)
+        if card is not None:
+            merged.append(card)
+            joined.update((i, j))
     kept = [card for card in cards if not joined.intersection(card.index_ids)]
     return sorted(kept + merged, key=lambda card: -card.confidence)
 
 
+def _lone_card(dets: Detections, i: int, j: int,
+               centre_colour: Callable[[int, int], Colour | None] | None
+               ) -> CardCandidate | None:
+    """The one card two sole partners make: of one face, that face; of one number in two
+    colours, the reading in the colour its centre shows; otherwise none."""
+    if dets.class_id[i] == dets.class_id[j]:
+        return _candidate(dets, int(dets.class_id[i]), (i, j), _combine)
+    if centre_colour is None or not _one_number(dets, i, j):
+        return None
+    shown = centre_colour(i, j)
+    lead = [k for k in (i, j) if _face(dets, k).colour is shown]
+    return _candidate(dets, int(dets.class_id[lead[0]]), (i, j), max) if lead else None
+
+
 def _face(dets: Detections, k: int) -> Card:
+    """The face detection k was read as."""
     return parse_card(dets.class_names[int(dets.class_id[k])])
 
 
