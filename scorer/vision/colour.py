@@ -251,25 +251,6 @@ def judge_colour(
     return ColourVerdict("disagree", detected, DISAGREE_FACTOR)
 
 
-def centre_matches(
-    image_bgr: np.ndarray,
-    box_a: tuple[float, float, float, float],
-    box_b: tuple[float, float, float, float],
-    colour: Colour,
-    radius: float = 1.2,
-    ink_hue: float | None = None,
-) -> bool | None:
-    """Is the image halfway between two index boxes coloured like ``colour``?
-
-    The two indices of one card lie at opposite corners, so their midpoint is the card's centre,
-    which carries the big coloured number. ``radius`` is the window's half-size in index sizes.
-    ``ink_hue``, the hue the indices measured, also counts as a match within
-    :data:`SAME_INK_HUE` (an ink on a band's edge). Returns None when the window has too few
-    coloured pixels to tell.
-    """
-    return shows_colour(measure_centre(image_bgr, box_a, box_b, radius), colour, ink_hue)
-
-
 def shows_colour(measured: ColourMeasure, colour: Colour, ink_hue: float | None = None
                  ) -> bool | None:
     """Does ``measured`` show ``colour`` (or, given ``ink_hue``, an ink within
@@ -288,9 +269,10 @@ def measure_centre(
     box_b: tuple[float, float, float, float],
     radius: float = 1.2,
 ) -> ColourMeasure:
-    """The colour measure of the window halfway between two index boxes (a card's centre when
-    they are its two corners), ``radius`` index sizes on each side, sampled on a grid about
-    :data:`CENTRE_SAMPLES` pixels wide."""
+    """The colour measure of the window halfway between two index boxes, ``radius`` index
+    sizes on each side, sampled on a grid about :data:`CENTRE_SAMPLES` pixels wide. The two
+    indices of one card lie at opposite corners, so the window is the card's centre, which
+    carries the big coloured number."""
     a, b = np.asarray(box_a, float), np.asarray(box_b, float)
     mid = (a[:2] + a[2:] + b[:2] + b[2:]) / 4
     size = math.sqrt(max(_area(a), 0.0) * max(_area(b), 0.0)) ** 0.5 * radius

@@ -389,7 +389,7 @@ def _lone_card(dets: Detections, i: int, j: int,
     colours, the reading in the colour its centre shows; otherwise none."""
     if dets.class_id[i] == dets.class_id[j]:
         return _candidate(dets, int(dets.class_id[i]), (i, j), _combine)
-    if centre_colour is None or not _one_number(dets, i, j):
+    if centre_colour is None or not _one_number_in_two_colours(_face(dets, i), _face(dets, j)):
         return None
     shown = centre_colour(i, j)
     lead = [k for k in (i, j) if _face(dets, k).colour is shown]
@@ -399,12 +399,6 @@ def _lone_card(dets: Detections, i: int, j: int,
 def _face(dets: Detections, k: int) -> Card:
     """The face detection k was read as."""
     return parse_card(dets.class_names[int(dets.class_id[k])])
-
-
-def _one_number(dets: Detections, i: int, j: int) -> bool:
-    """Are detections i and j the same number read in two colours?"""
-    a, b = _face(dets, i), _face(dets, j)
-    return a.is_natural and b.is_natural and a.value == b.value and a.colour is not b.colour
 
 
 def corners_read_apart(
@@ -488,6 +482,11 @@ def mirrored_corners(
 def _two_numbers_of_one_colour(a: Card, b: Card) -> bool:
     """Could ``a`` and ``b`` be one card's two corners read apart: two numbers of one colour?"""
     return a.is_natural and b.is_natural and a.colour is b.colour and a != b
+
+
+def _one_number_in_two_colours(a: Card, b: Card) -> bool:
+    """Could ``a`` and ``b`` be one card's two corners read apart: one number in two colours?"""
+    return a.is_natural and b.is_natural and a.value == b.value and a.colour is not b.colour
 
 
 def same_spot(dets: Detections, iou: float = SHADOW_IOU) -> np.ndarray:

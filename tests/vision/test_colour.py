@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 
 from scorer.cards import Colour, parse_card
-from scorer.vision.colour import ColourMeasure, centre_matches, judge_colour, measure_colour
+from scorer.vision.colour import (
+    ColourMeasure,
+    judge_colour,
+    measure_centre,
+    measure_colour,
+    shows_colour,
+)
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.reading import cards_from_detections
 from scorer.vision.zoom_check import SIDE
@@ -163,7 +169,8 @@ def test_a_card_whose_pixels_agree_is_read_as_detected():
     image, d = scene(Colour.RED)
     (card,) = cards_from_detections(image, d)
     assert (str(card.card), card.colour_check, card.indices) == ("R5", "agree", 2)
-    assert centre_matches(image, tuple(d.xyxy[0]), tuple(d.xyxy[1]), Colour.RED) is True
+    centre = measure_centre(image, tuple(d.xyxy[0]), tuple(d.xyxy[1]))
+    assert shows_colour(centre, Colour.RED) is True
 
 
 def test_a_blue_card_detected_as_red_is_corrected_with_lower_confidence():
