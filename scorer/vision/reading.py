@@ -20,7 +20,7 @@ import numpy as np
 from scorer.cards import DECK_COUNTS, WILD, Card, Colour, hand_points, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
-from scorer.vision import zoom_check
+from scorer.vision import card_corner, zoom_check
 from scorer.vision.colour import (
     CORRECTED_FACTOR,
     STRONG_SHARE,
@@ -220,9 +220,11 @@ def cards_from_detections(
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
-    them does not show the card's colour.
+    them does not show the card's colour. When no card is read sure, those read from one index
+    with no card corner beside them are dropped as clutter (:func:`_drop_clutter`).
     """
-    result = []
+    result: list[DetectedCard] = []
+    corner_read: list[bool] = []  # per card: its other corner read as another number
     measure_at = _index_measures(image_bgr, dets) if colour_check else None
     centre_at = _centre_measures(image_bgr, dets) if colour_check else None
     check = _pair_check(image_bgr, dets, measure_at, centre_at)
@@ -261,7 +263,22 @@ def cards_from_detections(
             alternative=None if other == card else other, evidence=evidence,
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
-    return _respect_deck(result)
+        corner_read.append(k in read_twice.values())
+    return _respect_deck(_drop_clutter(image_bgr, result, corner_read))
+
+
+def _drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
+                  ) -> list[DetectedCard]:
+    """``cards`` less clutter when none of them was read sure (the answer is "no cards"):
+    those read from one index with no card corner beside it
+    (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
+    as another number (``corner_read``, per card). With a card read sure the photo shows
+    cards, and its doubtful lone ones are mostly real: covered in piles and fans."""
+    if not all(card.unsure for card in cards):
+        return cards
+    return [card for card, other_corner in zip(cards, corner_read, strict=True)
+            if other_corner or card.indices > 1
+            or not card_corner.no_card_around(image_bgr, card.box)]
 
 
 def _read_candidate(dets: Detections, candidate: CardCandidate,

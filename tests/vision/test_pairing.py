@@ -226,10 +226,28 @@ def test_two_numbers_whose_indices_face_the_same_way_stay_two_cards():
     assert len(cards_from_detections(image, d, colour_check=False)) == 2
 
 
+def _table_with_card_corners(d: Detections, turned: set[int]) -> np.ndarray:
+    """A grey table with a light card corner at each index of ``d``: the card's top-left
+    corner just above and left of an upright index, its bottom-right corner just below and
+    right of a turned one (``turned``: their positions), outlined; the first index's card on
+    top, as the front card of a fan."""
+    image = np.full((300, 300, 3), 150, np.uint8)
+    for k, (x1, y1, x2, y2) in reversed(list(enumerate(d.xyxy))):
+        margin, reach = 0.4 * SIZE, 3 * SIZE
+        if k in turned:
+            corner = ((x2 - reach, y2 - reach), (x2 + margin, y2 + margin))
+        else:
+            corner = ((x1 - margin, y1 - margin), (x1 + reach, y1 + reach))
+        (a, b), (c, e) = corner
+        cv2.rectangle(image, (int(a), int(b)), (int(c), int(e)), (235, 235, 235), -1)
+        cv2.rectangle(image, (int(a), int(b)), (int(c), int(e)), (90, 90, 90), 1)
+    return image
+
+
 def _card_printing_a_6(d: Detections, turn_second: bool = True) -> np.ndarray:
     """A grey table with a "6" in the first index box and, turned by half a turn (or not), in
-    the second: what one card's two corners look like."""
-    image = np.full((300, 300, 3), 230, np.uint8)
+    the second, each on its card's corner: what one card's two corners look like."""
+    image = _table_with_card_corners(d, {1} if turn_second else set())
     x1, y1, x2, y2 = (int(v) for v in d.xyxy[0])
     patch = np.full((y2 - y1, x2 - x1, 3), 235, np.uint8)
     cv2.putText(patch, "6", (3, y2 - y1 - 3), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 200), 2)
@@ -241,8 +259,9 @@ def _card_printing_a_6(d: Detections, turn_second: bool = True) -> np.ndarray:
 
 def _fan_front_card(d: Detections, turn_second: bool = True) -> np.ndarray:
     """The front card of a fan: a "3" in its top-left index (box 0) and, turned by half a turn
-    (or not), in its bottom-right one (box 1); a "7" in the next card's top-left index (box 2)."""
-    image = np.full((300, 300, 3), 230, np.uint8)
+    (or not), in its bottom-right one (box 1); a "7" in the next card's top-left index (box 2),
+    each on its card's corner."""
+    image = _table_with_card_corners(d, {1} if turn_second else set())
 
     def glyph(text: str, k: int) -> np.ndarray:
         x1, y1, x2, y2 = (int(round(v)) for v in d.xyxy[k])
