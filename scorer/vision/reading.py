@@ -60,6 +60,7 @@ from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_
 from scorer.vision.zoom_check import CloserLook
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
+HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
 
 
@@ -220,8 +221,9 @@ def cards_from_detections(
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
-    them does not show the card's colour. When no card is read sure, those read from one index
-    with no card corner beside them are dropped as clutter (:func:`_drop_clutter`).
+    them does not show the card's colour. In a photo of no card read sure or of one card held
+    up, the doubtful ones read from one index with no card corner beside them are dropped as
+    clutter (:func:`_drop_clutter`).
     """
     result: list[DetectedCard] = []
     corner_read: list[bool] = []  # per card: its other corner read as another number
@@ -269,15 +271,17 @@ def cards_from_detections(
 
 def _drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
                   ) -> list[DetectedCard]:
-    """``cards`` less clutter when none of them was read sure (the answer is "no cards"):
-    those read from one index with no card corner beside it
+    """``cards`` less clutter when the photo shows no card read sure (the answer is "no
+    cards") or one card held up: one read sure, with at most :data:`HELD_UP_READINGS` readings
+    in all. Clutter: the doubtful cards read from one index with no card corner beside it
     (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
-    as another number (``corner_read``, per card). With a card read sure the photo shows
-    cards, and its doubtful lone ones are mostly real: covered in piles and fans."""
-    if not all(card.unsure for card in cards):
+    as another number (``corner_read``, per card). In a photo of more cards, the doubtful
+    lone ones are mostly real: covered in piles and fans."""
+    sure = sum(not card.unsure for card in cards)
+    if sure > 1 or (sure == 1 and len(cards) > HELD_UP_READINGS):
         return cards
     return [card for card, other_corner in zip(cards, corner_read, strict=True)
-            if other_corner or card.indices > 1
+            if not card.unsure or other_corner or card.indices > 1
             or not card_corner.no_card_around(image_bgr, card.box)]
 
 

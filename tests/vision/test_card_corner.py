@@ -13,16 +13,17 @@ from scorer.vision.reading import cards_from_detections
 
 SIZE = 24  # index box side in pixels
 RED = (40, 40, 200)
+BLUE = (200, 60, 30)
 
 
 def _index_box(cx: float, cy: float) -> tuple[float, float, float, float]:
     return (cx - SIZE / 2, cy - SIZE / 2, cx + SIZE / 2, cy + SIZE / 2)
 
 
-def _card_on_table(image: np.ndarray, corner: tuple[float, float], degrees: float
-                   ) -> tuple[float, float, float, float]:
+def _card_on_table(image: np.ndarray, corner: tuple[float, float], degrees: float,
+                   ink: tuple[int, int, int] = RED) -> tuple[float, float, float, float]:
     """Paint a white card whose top-left corner is at ``corner``, turned by ``degrees``, with
-    a red "7" as its index; the index's box."""
+    a "7" in ``ink`` (BGR) as its index; the index's box."""
     turn = math.radians(degrees)
     right = np.array([math.cos(turn), math.sin(turn)])
     down = np.array([-math.sin(turn), math.cos(turn)])
@@ -33,7 +34,7 @@ def _card_on_table(image: np.ndarray, corner: tuple[float, float], degrees: floa
     cv2.fillConvexPoly(image, outline.round().astype(np.int32), (245, 245, 245))
     centre = origin + 1.0 * SIZE * right + 1.0 * SIZE * down
     cv2.putText(image, "7", (int(centre[0] - 8), int(centre[1] + 9)), cv2.FONT_HERSHEY_SIMPLEX,
-                0.8, RED, 2)
+                0.8, ink, 2)
     return _index_box(*centre)
 
 
@@ -92,28 +93,34 @@ def test_nothing_is_judged_where_the_card_corner_may_lie_outside_the_frame_or_no
     assert beside_a_corner(np.full((480, 640, 3), 128, np.uint8), _index_box(320, 240)) is None
 
 
+def _read_beside_a_clock(cards: list[tuple[tuple[float, float], str, float]], numeral_score: float
+                         ) -> list[tuple[str, bool]]:
+    """Read a table with ``cards`` (top-left corner, face, score) on the right and a clock on
+    the left whose "3" was read as an R3 at ``numeral_score``: (card, unsure) per reading. The
+    cards lie farther from the clock than one card's corners, so none pairs with the numeral;
+    a card's face is R7 or B7, its ink red or blue."""
+    image = _table()
+    dial = _clock(image, (120, 240), 100)
+    inks = {"R": RED, "B": BLUE}
+    boxes = [_card_on_table(image, corner, 10, inks[face[0]]) for corner, face, _score in cards]
+    faces = [face for _corner, face, _score in cards] + ["R3"]
+    scores = [score for _corner, _face, score in cards] + [numeral_score]
+    detections = Detections(np.array([*boxes, dial[3]], np.float32),
+                            np.array(scores, np.float32),
+                            np.array([DEFAULT_CLASS_NAMES.index(face) for face in faces]))
+    return [(str(c.card), c.unsure) for c in cards_from_detections(image, detections)]
+
+
 def test_the_reader_drops_a_doubtful_lone_index_on_a_clock_but_not_one_on_a_card():
-    """The two lie farther apart than one card's corners, so the reader cannot pair them."""
-    image = _table()
-    dial = _clock(image, (120, 240), 100)
-    card = _card_on_table(image, (530, 150), 10)
-    seven = DEFAULT_CLASS_NAMES.index("R7")
-    three = DEFAULT_CLASS_NAMES.index("R3")
-    detections = Detections(np.array([card, dial[3]], np.float32),
-                            np.array([0.5, 0.5], np.float32), np.array([seven, three]))
-    read = cards_from_detections(image, detections)
-    assert [str(c.card) for c in read] == ["R7"] and read[0].unsure
+    assert _read_beside_a_clock([((530, 150), "R7", 0.5)], 0.5) == [("R7", True)]
 
 
-def test_with_a_card_read_sure_the_reader_keeps_its_doubtful_lone_cards():
-    """A photo with a card read sure shows cards: its doubtful lone indices are mostly real
+def test_beside_one_card_held_up_a_doubtful_numeral_on_a_clock_is_dropped_too():
+    assert _read_beside_a_clock([((530, 150), "R7", 0.97)], 0.5) == [("R7", False)]
+
+
+def test_in_a_photo_of_cards_the_reader_keeps_its_doubtful_lone_cards():
+    """A photo with two cards read sure shows cards: its doubtful lone indices are mostly real
     ones, covered in piles and fans, and are kept for the player to check."""
-    image = _table()
-    dial = _clock(image, (120, 240), 100)
-    card = _card_on_table(image, (530, 150), 10)
-    seven = DEFAULT_CLASS_NAMES.index("R7")
-    three = DEFAULT_CLASS_NAMES.index("R3")
-    detections = Detections(np.array([card, dial[3]], np.float32),
-                            np.array([0.97, 0.5], np.float32), np.array([seven, three]))
-    read = cards_from_detections(image, detections)
-    assert [(str(c.card), c.unsure) for c in read] == [("R7", False), ("R3", True)]
+    read = _read_beside_a_clock([((530, 40), "R7", 0.97), ((530, 300), "B7", 0.97)], 0.5)
+    assert sorted(read) == [("B7", False), ("R3", True), ("R7", False)]
