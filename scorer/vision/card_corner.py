@@ -33,7 +33,7 @@ def edge_directions(image_bgr: np.ndarray, box: Sequence[float]) -> list[float] 
     sizes from its centre, at least :data:`MIN_EDGE` sizes long. None when the window shows no
     edge at all (a flat patch: nothing to judge)."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    size = max(x2 - x1, y2 - y1, 1.0)
+    size = _index_size(box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     height, width = image_bgr.shape[:2]
     left, top = int(max(0, cx - REACH * size)), int(max(0, cy - REACH * size))
@@ -77,7 +77,7 @@ def corner_in_view(image_hw: tuple[int, int], box: Sequence[float]) -> bool:
     longest side). A close-up's large index often lies by the frame's edge with its card's
     edges cut off: no verdict there."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    size = max(x2 - x1, y2 - y1, 1.0)
+    size = _index_size(box)
     height, width = image_hw
     room = min(x1, y1, width - x2, height - y2) / size
     return room >= ROOM or size < SMALL * max(height, width)
@@ -87,10 +87,15 @@ def no_card_around(image_bgr: np.ndarray, box: Sequence[float]) -> bool:
     """Is the index in ``box`` clutter rather than a card's corner? True when it is at least
     :data:`MIN_INDEX_PX` pixels, its card's corner would be in view (:func:`corner_in_view`)
     and the window shows edges, none of which make a corner beside it."""
-    x1, y1, x2, y2 = (float(v) for v in box)
-    if max(x2 - x1, y2 - y1) < MIN_INDEX_PX:
+    if _index_size(box) < MIN_INDEX_PX:
         return False
     return corner_in_view(image_bgr.shape[:2], box) and beside_a_corner(image_bgr, box) is False
+
+
+def _index_size(box: Sequence[float]) -> float:
+    """An index box's longest side in pixels (at least 1)."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    return max(x2 - x1, y2 - y1, 1.0)
 
 
 def _distance_to_segment(point: np.ndarray, a: tuple[float, float], b: tuple[float, float]
