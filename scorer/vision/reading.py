@@ -223,7 +223,8 @@ def cards_from_detections(
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
     them does not show the card's colour. In a photo of no card read sure or of one card held
     up, the doubtful ones read from one index with no card corner beside them are dropped as
-    clutter (:func:`_drop_clutter`).
+    clutter (:func:`_drop_clutter`), and a held card's other corner read apart from it counts
+    once (:func:`_held_card_read_twice`).
     """
     result: list[DetectedCard] = []
     corner_read: list[bool] = []  # per card: its other corner read as another number
@@ -266,7 +267,7 @@ def cards_from_detections(
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
         corner_read.append(k in read_twice.values())
-    return _respect_deck(_drop_clutter(image_bgr, result, corner_read))
+    return _held_card_read_twice(_respect_deck(_drop_clutter(image_bgr, result, corner_read)))
 
 
 def _drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
@@ -283,6 +284,31 @@ def _drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read:
     return [card for card, other_corner in zip(cards, corner_read, strict=True)
             if not card.unsure or other_corner or card.indices > 1
             or not card_corner.no_card_around(image_bgr, card.box)]
+
+
+def _held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard, ...]:
+    """``cards`` less the second reading of one card held up. In a photo of just two
+    readings, one sure and one doubtful, each from one index, the doubtful one is the sure
+    card's other corner when the evidence links them: it lies where that corner would be, read
+    as another face (:attr:`~scorer.vision.doubt.Evidence.corner`, either way round), or it is
+    the same face left unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close,
+    a card's near corner looks larger than its far one, past the pairing's size limit). The
+    sure reading stays the card; its alternative already names the other face."""
+    if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
+        return cards
+    sure, doubtful = sorted(cards, key=lambda card: card.unsure)
+    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(sure, doubtful):
+        return cards
+    return (sure,)
+
+
+def _one_card_twice(a: DetectedCard, b: DetectedCard) -> bool:
+    """Does the evidence say lone readings ``a`` and ``b`` are one card's two corners?"""
+    if a.evidence is None or b.evidence is None:
+        return False
+    if a.card == b.card:
+        return a.evidence.twin or b.evidence.twin
+    return a.evidence.corner == str(b.card) or b.evidence.corner == str(a.card)
 
 
 def _read_candidate(dets: Detections, candidate: CardCandidate,
