@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from web import create_app
 
 

@@ -1,7 +1,7 @@
 """The card reader the camera pages, the live page and ``/api/detect`` use.
 
 ``app.config["CARD_READER"]`` may hold any callable ``reader(image, conf=...)`` returning a
-:class:`~scorer.vision.reading.CardReading` (tests inject a fake one); otherwise
+:class:`~scorer.vision.card_reading.CardReading` (tests inject a fake one); otherwise
 :func:`scorer.vision.read_cards` runs on the model file :func:`model_file` picks.
 ``DETECT_IMGSZ`` sets the detector's input size (None: the exported 640). Photos get the
 reader's second, closer look; live camera frames do not (it would double their latency).

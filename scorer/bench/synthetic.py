@@ -22,7 +22,7 @@ from scorer.render.backs import render_back
 from scorer.render.faces import CARD_W_MM, FaceSet, sample_style
 from scorer.render.layouts import Layout, Placement
 from scorer.render.scene import render_scene
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 
 Box = tuple[float, float, float, float]
 Placed = tuple[str, Box]
@@ -110,7 +110,7 @@ class ScriptedReader:
     ``frames[i]`` lists the cards (with boxes in ``size`` pixels) detected in frame ``i``; the
     index wraps around, so a looping video keeps its script. An unstamped image reads as no
     cards. Call it as ``reader(image, conf=...)`` like :func:`scorer.vision.read_cards`; it
-    answers a :class:`~scorer.vision.reading.CardReading` as that does.
+    answers a :class:`~scorer.vision.card_reading.CardReading` as that does.
     """
 
     def __init__(self, frames: Sequence[Sequence[Placed]], size: tuple[int, int] = (1280, 720)):

@@ -20,7 +20,7 @@ from scorer.training.photo_eval import evaluate_photos
 from scorer.training.ultralytics_adapter import UltralyticsDetector
 from scorer.vision import ImageError, ModelError, annotate, read_image
 from scorer.vision import reading as vision_reading
-from scorer.vision.reading import DetectedCard
+from scorer.vision.card_reading import DetectedCard
 from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
 
 CONF_HELP = f"minimum confidence ({DEFAULT_CONF})"

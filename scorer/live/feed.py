@@ -24,7 +24,7 @@ import numpy as np
 from scorer.cards import Card, hand_points
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
-from scorer.vision.reading import CardReading
+from scorer.vision.card_reading import CardReading
 
 Reader = Callable[[np.ndarray], CardReading]
 """``read(image (H, W, 3) uint8 BGR) -> CardReading``."""
@@ -55,8 +55,8 @@ class LiveReading:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape: ``seq``, ``size`` ``[width, height]``, ``detections`` (each card's
-        :meth:`~scorer.vision.reading.DetectedCard.to_dict`), ``cards``, ``pending``, ``count``,
-        ``points``, ``changed``, ``detect_ms``."""
+        :meth:`~scorer.vision.card_reading.DetectedCard.to_dict`), ``cards``, ``pending``,
+        ``count``, ``points``, ``changed``, ``detect_ms``."""
         return {
             "seq": self.seq,
             "size": list(self.size),

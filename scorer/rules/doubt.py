@@ -70,7 +70,7 @@ def read_cards_from(values: str | Iterable[str | ReadCard]) -> tuple[ReadCard, .
 
 def read_cards_of(detected: Iterable[Any]) -> tuple[ReadCard, ...]:
     """Read cards from a reader's cards (anything with ``card``, ``unsure`` and ``alternative``,
-    such as :class:`scorer.vision.reading.DetectedCard`): an alternative counts only for a card
+    such as :class:`scorer.vision.card_reading.DetectedCard`): an alternative counts only for a card
     the reader was unsure of."""
     return tuple(ReadCard(item.card, item.unsure, item.alternative if item.unsure else None)
                  for item in detected)

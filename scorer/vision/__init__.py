@@ -4,10 +4,11 @@ Public entry: :func:`read_cards` (image array or bytes -> :class:`CardReading`).
 """
 
 from scorer.vision.annotate import annotate
+from scorer.vision.card_reading import CardReading, DetectedCard
 from scorer.vision.detections import Detections
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, ModelNotFoundError
-from scorer.vision.reading import CardReading, DetectedCard, model_path, read_cards
+from scorer.vision.reading import model_path, read_cards
 
 __all__ = [
     "CardReading",

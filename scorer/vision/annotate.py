@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from scorer.cards import Colour
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 
 BGR = tuple[int, int, int]
 

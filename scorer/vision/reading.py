@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
@@ -17,36 +16,21 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, WILD, Card, Colour, hand_points, parse_card
+from scorer.cards import WILD, Card, parse_card
 from scorer.errors import NotationError
 from scorer.paths import MODELS_DIR, RUNS_DIR
-from scorer.vision import card_corner, zoom_check
-from scorer.vision.colour import (
-    CORRECTED_FACTOR,
-    STRONG_SHARE,
-    ColourMeasure,
-    judge_colour,
-    mean_hue,
-    measure_centre,
-    measure_colour,
-    shows_colour,
-)
+from scorer.vision import zoom_check
+from scorer.vision.card_reading import CardReading, DetectedCard
+from scorer.vision.colour import CORRECTED_FACTOR, ColourMeasure, judge_colour
 from scorer.vision.detections import Detections
-from scorer.vision.doubt import Evidence, gather_evidence, load_doubt_model
-from scorer.vision.geometry import box_iou
+from scorer.vision.doubt import gather_evidence, load_doubt_model
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
-from scorer.vision.orientation import (
-    SAME_WAY_UP,
-    SURELY_SAME_WAY_UP,
-    half_turn_correlations,
-    half_turn_score,
-)
+from scorer.vision.orientation import SURELY_SAME_WAY_UP
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
     PairingGeometry,
-    PixelCheck,
     corners_read_apart,
     drop_shadowed,
     mirrored_corners,
@@ -55,12 +39,21 @@ from scorer.vision.pairing import (
     sole_partners,
     split_shared_corners,
 )
+from scorer.vision.pixel_checks import (
+    centre_colour,
+    centre_measures,
+    facing_apart_check,
+    half_turn_check,
+    half_turn_matches,
+    index_measures,
+    pair_check,
+)
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
+from scorer.vision.whole_photo import drop_clutter, held_card_read_twice, respect_deck
 from scorer.vision.zoom_check import CloserLook
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
-HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
 
 
@@ -111,93 +104,6 @@ def default_weights() -> Path:
     return shipped if shipped.is_file() else run
 
 
-@dataclass(frozen=True)
-class DetectedCard:
-    """One physical card read from an image.
-
-    ``box`` is xyxy in source pixels (the union of the card's visible indices), ``indices`` how
-    many corner indices were seen (1 or 2), ``colour_check`` the colour check's status
-    (``agree``, ``disagree``, ``corrected``, ``unknown``). ``chance``: the calibrated chance the
-    card is read right, from the score and the pixels' evidence (:mod:`scorer.vision.doubt`);
-    ``alternative``: the face it most likely is otherwise; ``evidence``: what that rests on.
-    """
-
-    card: Card
-    confidence: float
-    box: tuple[float, float, float, float]
-    indices: int = 1
-    colour_check: str = "unknown"
-    chance: float | None = None
-    alternative: Card | None = None
-    evidence: Evidence | None = field(default=None, repr=False, compare=False)
-    unsure_below: float = field(default=UNSURE_BELOW, repr=False, compare=False)
-
-    @property
-    def unsure(self) -> bool:
-        """Worth a look by the player: the chance it is right is below the doubt model's
-        threshold (without one, the score is below :data:`UNSURE_BELOW`)."""
-        if self.chance is not None:
-            return self.chance < self.unsure_below
-        return self.confidence < UNSURE_BELOW
-
-    def to_dict(self) -> dict:
-        """``{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2], "unsure": false}``,
-        plus ``"chance"`` when calibrated and ``"or": "R6"`` when there is a likely alternative."""
-        out = {
-            "card": str(self.card),
-            "confidence": round(float(self.confidence), 3),
-            "box": [round(float(v), 1) for v in self.box],
-            "unsure": self.unsure,
-        }
-        if self.chance is not None:
-            out["chance"] = round(float(self.chance), 3)
-        if self.alternative is not None:
-            out["or"] = str(self.alternative)
-        return out
-
-
-@dataclass(frozen=True)
-class CardReading:
-    """The cards read from one image, most confident first, with the raw index detections."""
-
-    cards: tuple[DetectedCard, ...]
-    image_hw: tuple[int, int]
-    detections: Detections = field(repr=False, default_factory=Detections.empty)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The cards alone, sorted in notation order."""
-        return tuple(sorted(c.card for c in self.cards))
-
-    @property
-    def count(self) -> int:
-        return len(self.cards)
-
-    @property
-    def no_cards(self) -> bool:
-        """Is the answer "no cards"? No card was read sure (an empty table's phantoms are read
-        unsure)."""
-        return all(card.unsure for card in self.cards)
-
-    @property
-    def points(self) -> int:
-        """Penalty points of the cards read (as if left in hand)."""
-        return hand_points(c.card for c in self.cards)
-
-    def filter(self, conf: float) -> CardReading:
-        """A new reading keeping the cards with confidence >= ``conf``."""
-        kept = tuple(c for c in self.cards if c.confidence >= conf)
-        return CardReading(kept, self.image_hw, self.detections)
-
-    def to_dict(self) -> dict:
-        """``{"cards": [...], "count": N, "points": P}`` (the CLI/API JSON shape)."""
-        return {
-            "cards": [card.to_dict() for card in self.cards],
-            "count": self.count,
-            "points": self.points,
-        }
-
-
 def cards_from_detections(
     image_bgr: np.ndarray,
     dets: Detections,
@@ -221,27 +127,26 @@ def cards_from_detections(
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
-    them does not show the card's colour. In a photo of no card read sure or of one card held
-    up, the doubtful ones read from one index with no card corner beside them are dropped as
-    clutter (:func:`_drop_clutter`), and a held card's other corner read apart from it counts
-    once (:func:`_held_card_read_twice`).
+    them does not show the card's colour. Then the photo's cards are judged together
+    (:mod:`scorer.vision.whole_photo`): clutter dropped, one deck's count respected, a held
+    card read at both corners counted once.
     """
     result: list[DetectedCard] = []
     corner_read: list[bool] = []  # per card: its other corner read as another number
-    measure_at = _index_measures(image_bgr, dets) if colour_check else None
-    centre_at = _centre_measures(image_bgr, dets) if colour_check else None
-    check = _pair_check(image_bgr, dets, measure_at, centre_at)
+    measure_at = index_measures(image_bgr, dets) if colour_check else None
+    centre_at = centre_measures(image_bgr, dets) if colour_check else None
+    check = pair_check(image_bgr, dets, measure_at, centre_at)
     same_ink = (lambda i, j: measure_at(i).same_ink(measure_at(j))) if measure_at else None
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = drop_shadowed(paired, dets)
     alone = sole_partners(candidates, dets, geometry)
     candidates = pair_lone_twins(candidates, dets, alone,
-                                 _half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP),
-                                 _centre_colour(centre_at) if centre_at else None)
+                                 half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP),
+                                 centre_colour(centre_at) if centre_at else None)
     read_twice = corners_read_apart(candidates, dets, alone,
-                                    _facing_apart_check(image_bgr, dets, check))
+                                    facing_apart_check(image_bgr, dets, check))
     read_twice.update(mirrored_corners(
-        candidates, dets, _half_turn_correlations(image_bgr, dets), geometry, check,
+        candidates, dets, half_turn_matches(image_bgr, dets), geometry, check,
         settled={*read_twice, *read_twice.values()}))
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at, centre_at) for c in candidates]
@@ -267,48 +172,7 @@ def cards_from_detections(
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
         corner_read.append(k in read_twice.values())
-    return _held_card_read_twice(_respect_deck(_drop_clutter(image_bgr, result, corner_read)))
-
-
-def _drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
-                  ) -> list[DetectedCard]:
-    """``cards`` less clutter when the photo shows no card read sure (the answer is "no
-    cards") or one card held up: one read sure, with at most :data:`HELD_UP_READINGS` readings
-    in all. Clutter: the doubtful cards read from one index with no card corner beside it
-    (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
-    as another number (``corner_read``, per card). In a photo of more cards, the doubtful
-    lone ones are mostly real: covered in piles and fans."""
-    sure = sum(not card.unsure for card in cards)
-    if sure > 1 or (sure == 1 and len(cards) > HELD_UP_READINGS):
-        return cards
-    return [card for card, other_corner in zip(cards, corner_read, strict=True)
-            if not card.unsure or other_corner or card.indices > 1
-            or not card_corner.no_card_around(image_bgr, card.box)]
-
-
-def _held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard, ...]:
-    """``cards`` less the second reading of one card held up. In a photo of just two
-    readings, one sure and one doubtful, each from one index, the doubtful one is the sure
-    card's other corner when the evidence links them: it lies where that corner would be, read
-    as another face (:attr:`~scorer.vision.doubt.Evidence.corner`, either way round), or it is
-    the same face left unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close,
-    a card's near corner looks larger than its far one, past the pairing's size limit). The
-    sure reading stays the card; its alternative already names the other face."""
-    if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
-        return cards
-    sure, doubtful = sorted(cards, key=lambda card: card.unsure)
-    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(sure, doubtful):
-        return cards
-    return (sure,)
-
-
-def _one_card_twice(a: DetectedCard, b: DetectedCard) -> bool:
-    """Does the evidence say lone readings ``a`` and ``b`` are one card's two corners?"""
-    if a.evidence is None or b.evidence is None:
-        return False
-    if a.card == b.card:
-        return a.evidence.twin or b.evidence.twin
-    return a.evidence.corner == str(b.card) or b.evidence.corner == str(a.card)
+    return held_card_read_twice(respect_deck(drop_clutter(image_bgr, result, corner_read)))
 
 
 def _read_candidate(dets: Detections, candidate: CardCandidate,
@@ -354,140 +218,6 @@ def _closer_looks(detector: Any, image_bgr: np.ndarray, dets: Detections,
     faces = [dets.class_names[candidates[k].class_id] for k in picks]
     looks = zoom_check.look_closer(detector, image_bgr, boxes, faces)
     return dict(zip(picks, looks, strict=True))
-
-
-def _index_measures(image_bgr: np.ndarray, dets: Detections
-                    ) -> Callable[[int], ColourMeasure]:
-    """Each index's colour measure (:func:`~scorer.vision.colour.measure_colour`), taken once,
-    when first asked for: pairing and the colour check ask about the same indices."""
-    measured: dict[int, ColourMeasure] = {}
-
-    def measure_at(k: int) -> ColourMeasure:
-        if k not in measured:
-            measured[k] = measure_colour(image_bgr, tuple(dets.xyxy[k]))
-        return measured[k]
-
-    return measure_at
-
-
-def _centre_measures(image_bgr: np.ndarray, dets: Detections
-                     ) -> Callable[[int, int], ColourMeasure]:
-    """The colour measure halfway between two indices (a card's centre when they are its
-    corners; :func:`~scorer.vision.colour.measure_centre`), taken once per pair: pairing and
-    the colour check ask about the same pairs."""
-    measured: dict[tuple[int, int], ColourMeasure] = {}
-
-    def centre_at(i: int, j: int) -> ColourMeasure:
-        key = (min(i, j), max(i, j))
-        if key not in measured:
-            measured[key] = measure_centre(image_bgr, tuple(dets.xyxy[key[0]]),
-                                           tuple(dets.xyxy[key[1]]))
-        return measured[key]
-
-    return centre_at
-
-
-def _pair_check(image_bgr: np.ndarray, dets: Detections,
-                measure_at: Callable[[int], ColourMeasure] | None,
-                centre_at: Callable[[int, int], ColourMeasure] | None) -> PixelCheck:
-    """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
-    colour measures) the midpoint colour."""
-    centre_colour = _centre_colour_check(dets, measure_at, centre_at) \
-        if measure_at and centre_at else None
-    half_turn = _half_turn_check(image_bgr, dets)
-
-    def check(i: int, j: int) -> bool | None:
-        if half_turn(i, j) is False:
-            return False
-        return centre_colour(i, j) if centre_colour else None
-
-    return check
-
-
-def _half_turn_check(image_bgr: np.ndarray, dets: Detections,
-                     below: float = SAME_WAY_UP) -> PixelCheck:
-    """A pairing veto from pixels: the two indices lie the same way up (two cards), their
-    half-turn score under ``below``."""
-
-    def check(i: int, j: int) -> bool | None:
-        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
-        return False if score is not None and score < below else None
-
-    return check
-
-
-def _half_turn_correlations(image_bgr: np.ndarray, dets: Detections
-                            ) -> Callable[[int, int], tuple[float, float] | None]:
-    """How well two indices' crops match turned by half a turn, and as they are."""
-    return lambda i, j: half_turn_correlations(image_bgr, tuple(dets.xyxy[i]),
-                                               tuple(dets.xyxy[j]))
-
-
-def _facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelCheck
-                        ) -> PixelCheck:
-    """Do the pixels confirm two indices as one card's corners? ``check`` does not refuse them
-    and they face opposite ways (a positive half-turn score)."""
-
-    def confirms(i: int, j: int) -> bool:
-        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
-        return score is not None and score > 0 and check(i, j) is not False
-
-    return confirms
-
-
-def _centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeasure],
-                         centre_at: Callable[[int, int], ColourMeasure]) -> PixelCheck:
-    """A pairing veto from pixels: a numbered card's centre shows the card's colour.
-
-    The card's colour is the one both indices measure when they agree (the detector may have
-    the colour wrong), else the detected class's colour; when both indices measure one ink,
-    its hue matches too (:meth:`~scorer.vision.colour.ColourMeasure.same_ink`).
-    """
-    faces = [parse_card(name) for name in dets.class_names]
-
-    def check(i: int, j: int) -> bool | None:
-        card = faces[int(dets.class_id[i])]
-        if not card.is_natural:
-            return None
-        a, b = measure_at(i), measure_at(j)
-        colour = a.colour if a.colour is not None and a.colour is b.colour else card.colour
-        ink_hue = None
-        if a.same_ink(b) and a.hue is not None and b.hue is not None:
-            ink_hue = mean_hue(np.array([a.hue, b.hue]))
-        return shows_colour(centre_at(i, j), colour, ink_hue)
-
-    return check
-
-
-def _centre_colour(centre_at: Callable[[int, int], ColourMeasure]
-                   ) -> Callable[[int, int], Colour | None]:
-    """The colour a card's centre between indices i and j mostly shows (at least
-    :data:`~scorer.vision.colour.STRONG_SHARE` of its coloured pixels), else None."""
-
-    def colour(i: int, j: int) -> Colour | None:
-        measured = centre_at(i, j)
-        return measured.colour if measured.share >= STRONG_SHARE else None
-
-    return colour
-
-
-REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
-
-
-def _respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
-    """Drop the least confident copies beyond one deck's count (a colour fix can exceed it),
-    and second readings of one card: the same face on a box that overlaps a more confident one
-    by more than :data:`REPEAT_IOU` (an index paired twice, in fanned hands)."""
-    kept: list[DetectedCard] = []
-    seen: dict[Card, int] = {}
-    for card in sorted(cards, key=lambda c: -c.confidence):
-        twins = [k.box for k in kept if k.card == card.card]
-        if twins and float(box_iou(np.array([card.box]), np.array(twins)).max()) > REPEAT_IOU:
-            continue
-        if seen.get(card.card, 0) < DECK_COUNTS[card.card]:
-            seen[card.card] = seen.get(card.card, 0) + 1
-            kept.append(card)
-    return tuple(kept)
 
 
 def read_cards(

@@ -10,11 +10,12 @@ import pytest
 
 from scorer.cli import main
 from scorer.vision import reading as reading_module
+from scorer.vision.card_reading import CardReading
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.doubt import load_doubt_model
 from scorer.vision.image_io import ImageError
 from scorer.vision.onnx_detector import ModelNotFoundError
-from scorer.vision.reading import CardReading, read_cards
+from scorer.vision.reading import read_cards
 from scorer.vision.settings import UNSURE_BELOW
 
 RED, BLUE = (30, 30, 210), (200, 90, 20)

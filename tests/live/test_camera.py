@@ -20,7 +20,7 @@ from scorer.live.camera import (
 )
 from scorer.live.feed import LiveReading
 from scorer.live.limiter import DetectionLimiter
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 
 HAND = ["R5", "R5", "B7", "W", "Y12"]
 SIZE = (640, 360)

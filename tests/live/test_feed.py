@@ -12,7 +12,7 @@ from scorer.cards import Card, Colour, parse_card
 from scorer.live.feed import LiveFeed, LiveReading, StreamRegistry
 from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 
 SIZE = (320, 180)
 NOTHING = CardReading((), (4, 4))

@@ -22,8 +22,8 @@ from scorer.training.evaluate import (
     truth_of,
 )
 from scorer.vision import reading as reading_module
+from scorer.vision.card_reading import CardReading, DetectedCard
 from scorer.vision.detections import Detections
-from scorer.vision.reading import CardReading, DetectedCard
 
 
 def score_lists(pairs) -> EvalReport:

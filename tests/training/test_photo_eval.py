@@ -12,7 +12,7 @@ from scorer.cards import parse_cards
 from scorer.cli import main
 from scorer.training.photo_eval import evaluate_photos, load_truth, symbol_of
 from scorer.vision import reading as reading_module
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 
 
 def _folder(tmp_path, truth=None, labels=None, names=("a.jpg", "b.jpg", "empty.jpg")):

@@ -21,7 +21,7 @@ from scorer.bench.live import serve_app
 from scorer.bench.page import CHROMIUM, CHROMIUM_ARGS
 from scorer.bench.synthetic import draw_frame, layout
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from web import create_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from tests.conftest import png_bytes
 
 

@@ -15,7 +15,7 @@ import pytest
 from scorer.bench.live import serve_app
 from scorer.bench.synthetic import layout
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, photo
 from web import create_app
 

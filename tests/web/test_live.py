@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.bench.synthetic import ScriptedReader, draw_frame, layout, write_video
-from scorer.vision.reading import CardReading
+from scorer.vision.card_reading import CardReading
 from web import create_app, live
 
 SIZE = (640, 360)

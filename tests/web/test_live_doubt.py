@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from web import create_app
 
 SIZE = (320, 180)

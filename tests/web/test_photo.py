@@ -7,7 +7,7 @@ import io
 import pytest
 
 from scorer.cards import parse_card
-from scorer.vision.reading import CardReading, DetectedCard
+from scorer.vision.card_reading import CardReading, DetectedCard
 from scorer.vision.settings import UNSURE_BELOW
 from tests.conftest import png_bytes
 

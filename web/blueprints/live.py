@@ -44,7 +44,7 @@ from scorer.live.limiter import Busy, DetectionLimiter
 from scorer.live.stability import StableTracker
 from scorer.numbers import is_whole
 from scorer.rules.phases import STANDARD_PHASES, PhaseSpec
-from scorer.vision.reading import CardReading
+from scorer.vision.card_reading import CardReading
 from web import checking, doubt, i18n, reader, service
 from web.images import ImageError, image_from_request
 

@@ -1,0 +1,78 @@
+"""Decisions on the cards of one photo taken together, once each card is read.
+
+- :func:`drop_clutter`: a photo that shows no card read sure, or one card held up, drops its
+  doubtful lone readings that have no card corner beside them (:mod:`scorer.vision.card_corner`).
+- :func:`respect_deck`: no face counted more often than one deck holds it, and one card read
+  twice on one spot counted once.
+- :func:`held_card_read_twice`: a card held up and read at both corners as two readings
+  counts once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scorer.cards import DECK_COUNTS, Card
+from scorer.vision import card_corner
+from scorer.vision.card_reading import DetectedCard
+from scorer.vision.geometry import box_iou
+
+HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
+REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
+
+
+def drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
+                 ) -> list[DetectedCard]:
+    """``cards`` less clutter when the photo shows no card read sure (the answer is "no
+    cards") or one card held up: one read sure, with at most :data:`HELD_UP_READINGS` readings
+    in all. Clutter: the doubtful cards read from one index with no card corner beside it
+    (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
+    as another number (``corner_read``, per card). In a photo of more cards, the doubtful
+    lone ones are mostly real: covered in piles and fans."""
+    sure = sum(not card.unsure for card in cards)
+    if sure > 1 or (sure == 1 and len(cards) > HELD_UP_READINGS):
+        return cards
+    return [card for card, other_corner in zip(cards, corner_read, strict=True)
+            if not card.unsure or other_corner or card.indices > 1
+            or not card_corner.no_card_around(image_bgr, card.box)]
+
+
+def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
+    """Drop the least confident copies beyond one deck's count (a colour fix can exceed it),
+    and second readings of one card: the same face on a box that overlaps a more confident one
+    by more than :data:`REPEAT_IOU` (an index paired twice, in fanned hands)."""
+    kept: list[DetectedCard] = []
+    seen: dict[Card, int] = {}
+    for card in sorted(cards, key=lambda c: -c.confidence):
+        twins = [k.box for k in kept if k.card == card.card]
+        if twins and float(box_iou(np.array([card.box]), np.array(twins)).max()) > REPEAT_IOU:
+            continue
+        if seen.get(card.card, 0) < DECK_COUNTS[card.card]:
+            seen[card.card] = seen.get(card.card, 0) + 1
+            kept.append(card)
+    return tuple(kept)
+
+
+def held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard, ...]:
+    """``cards`` less the second reading of one card held up. In a photo of just two
+    readings, one sure and one doubtful, each from one index, the doubtful one is the sure
+    card's other corner when the evidence links them: it lies where that corner would be, read
+    as another face (:attr:`~scorer.vision.doubt.Evidence.corner`, either way round), or it is
+    the same face left unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close,
+    a card's near corner looks larger than its far one, past the pairing's size limit). The
+    sure reading stays the card; its alternative already names the other face."""
+    if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
+        return cards
+    sure, doubtful = sorted(cards, key=lambda card: card.unsure)
+    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(sure, doubtful):
+        return cards
+    return (sure,)
+
+
+def _one_card_twice(a: DetectedCard, b: DetectedCard) -> bool:
+    """Does the evidence say lone readings ``a`` and ``b`` are one card's two corners?"""
+    if a.evidence is None or b.evidence is None:
+        return False
+    if a.card == b.card:
+        return a.evidence.twin or b.evidence.twin
+    return a.evidence.corner == str(b.card) or b.evidence.corner == str(a.card)
