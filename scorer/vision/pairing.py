@@ -7,19 +7,19 @@ when their centres are about one card diagonal apart, measured in index sizes
 mismatch (exactly for small groups, greedily for large ones); each detection is used at most once;
 a face is never counted more often than one deck holds it (:data:`scorer.cards.DECK_COUNTS`).
 Indices left alone may then pair with one of the same number read in another colour: one card
-whose corners the detector coloured differently.
+whose corners the detector coloured differently. A card alone in view whose corners are still
+apart is the business of :mod:`scorer.vision.lone_corners`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
-from scorer.cards import DECK_COUNTS, Card, Colour, parse_card
+from scorer.cards import DECK_COUNTS, parse_card
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_containment, box_iou
 
@@ -59,9 +59,6 @@ NESTED = 0.85  # ...and so are two whose smaller box lies this much inside the l
 SKIP_PREFERENCE = 0.1  # confidence bonus of a Skip over another reading of the same spot
 _EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
 CROSS_COLOUR_COST = 0.2  # added to the mismatch of two indices of one number in two colours
-MIRROR_MATCH = 0.6  # a card's two corners read apart: one matches the other turned this well...
-MIRROR_MARGIN = 0.15  # ...this much better than any other pairing of either...
-MIRROR_SCORE = 0.2  # ...and this much better turned than as they are
 
 
 @dataclass(frozen=True)
@@ -159,7 +156,7 @@ def _greedy_matching(
     return groups
 
 
-def _combine(confidences: list[float]) -> float:
+def noisy_or(confidences: list[float]) -> float:
     """Confidence that a card is there, given independent index detections (noisy-or)."""
     miss = 1.0
     for c in confidences:
@@ -186,7 +183,7 @@ def pair_indices(
     for class_id in sorted(set(dets.class_id.tolist())):
         members = [int(i) for i in np.flatnonzero(dets.class_id == class_id)]
         for group in _match(dets, members, geometry, pixel_check):
-            found.append(_candidate(dets, int(class_id), group, _combine))
+            found.append(card_candidate(dets, int(class_id), group, noisy_or))
     if same_ink is not None:
         found = _pair_across_colours(dets, found, geometry, _both(same_ink, pixel_check))
     cards: list[CardCandidate] = []
@@ -212,8 +209,11 @@ def _match(dets: Detections, members: list[int], geometry: PairingGeometry,
     return _greedy_matching(members, costs, geometry.single_cost)
 
 
-def _candidate(dets: Detections, class_id: int, group: tuple[int, ...],
-               combine: Callable[[list[float]], float]) -> CardCandidate:
+def card_candidate(dets: Detections, class_id: int, group: tuple[int, ...],
+                   combine: Callable[[list[float]], float]) -> CardCandidate:
+    """The card of detections ``group`` read as ``class_id``: their boxes' union, and their
+    confidences joined by ``combine`` (:func:`noisy_or` for corners that agree, ``max`` when
+    one corner's reading is in doubt)."""
     boxes = dets.xyxy[list(group)]
     box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
            float(boxes[:, 2].max()), float(boxes[:, 3].max()))
@@ -255,7 +255,7 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
         for group in _match(dets, members, geometry, pixel_check, CROSS_COLOUR_COST):
             if len(group) == 2 and dets.class_id[group[0]] != dets.class_id[group[1]]:
                 lead = max(group, key=lambda k: float(dets.confidence[k]))
-                merged.append(_candidate(dets, int(dets.class_id[lead]), group, max))
+                merged.append(card_candidate(dets, int(dets.class_id[lead]), group, max))
                 joined.update(group)
     return [c for c in found if not joined.intersection(c.index_ids)] + merged
 
@@ -278,7 +278,7 @@ def split_shared_corners(
         if len(card.index_ids) == 2 and taken:
             own = [k for k in card.index_ids if overlaps[k, taken].max() <= iou]
             if len(own) == 1:
-                card = _candidate(dets, int(dets.class_id[own[0]]), (own[0],), _combine)
+                card = card_candidate(dets, int(dets.class_id[own[0]]), (own[0],), noisy_or)
         taken.extend(card.index_ids)
         kept.append(card)
     return sorted(kept, key=lambda card: -card.confidence)
@@ -313,180 +313,6 @@ def drop_shadowed(
         if not shadowed:
             kept.append(card)
     return sorted(kept, key=lambda card: -card.confidence)
-
-
-def sole_partners(cards: list[CardCandidate], dets: Detections,
-                  geometry: PairingGeometry = DEFAULT_GEOMETRY) -> list[tuple[int, int]]:
-    """Pairs ``(i, j)`` of lone indices (detection ids, ``i < j``) that are each other's only
-    possible other corner: they lie where one card's two corners would (geometry alone, below
-    twice ``geometry.single_cost``) and no other index in the photo, readings of one spot aside,
-    does for either. In a row of cards each index has several such neighbours; on a card alone
-    in view, just the one."""
-    lone = {card.index_ids[0] for card in cards if len(card.index_ids) == 1}
-    if len(lone) < 2:
-        return []
-    one_spot = same_spot(dets)
-    limit = 2 * geometry.single_cost
-    centres, sizes = dets.centers, dets.sizes.astype(np.float64)
-
-    def partners(i: int) -> list[int]:
-        """Up to two indices that could be i's other corner (two are enough to rule it out)."""
-        # pair_cost only where the distance alone allows a pair: a busy photo has many indices
-        ratio = np.hypot(*(centres - centres[i]).T) / np.sqrt(np.maximum(sizes * sizes[i], 1e-9))
-        with np.errstate(divide="ignore"):
-            mismatch = np.abs(np.log(ratio / geometry.expected))
-        near = np.flatnonzero((mismatch < limit) & ~one_spot[i])
-        found: list[int] = []
-        for j in near[np.argsort(mismatch[near])]:
-            cost = pair_cost(dets, i, int(j), geometry)
-            if cost is not None and cost < limit:
-                found.append(int(j))
-                if len(found) == 2:
-                    break
-        return found
-
-    pairs = []
-    for i in sorted(lone):
-        mine = partners(i)
-        if len(mine) == 1 and mine[0] > i and mine[0] in lone and partners(mine[0]) == [i]:
-            pairs.append((i, mine[0]))
-    return pairs
-
-
-def pair_lone_twins(cards: list[CardCandidate], dets: Detections,
-                    partners: list[tuple[int, int]],
-                    orientation_check: PixelCheck | None = None,
-                    centre_colour: Callable[[int, int], Colour | None] | None = None,
-                    ) -> list[CardCandidate]:
-    """Pair two lone indices of one face that are each other's only possible other corner
-    (``partners``, from :func:`sole_partners`), unless ``orientation_check`` (the half-turn
-    test) finds them lying the same way up: the pairing's other pixel checks (the card's colour
-    between them) fail under a coin or a finger over a close-up's centre, while two cards of one
-    face exactly one card apart with no other index in reach are rare.
-
-    Two such indices of one number read in two colours (a cast or a shadow over one corner)
-    are one card too when its centre between them shows one of the two colours
-    (``centre_colour(i, j)``): the card takes that corner's reading, at the more confident
-    corner's confidence, since its colour was in doubt. Returns the cards, most confident first.
-    """
-    joined: set[int] = set()
-    merged = []
-    for i, j in partners:
-        if orientation_check is not None and orientation_check(i, j) is False:
-            continue
-        card = _lone_card(dets, i, j, centre_colour)
-        if card is not None:
-            merged.append(card)
-            joined.update((i, j))
-    kept = [card for card in cards if not joined.intersection(card.index_ids)]
-    return sorted(kept + merged, key=lambda card: -card.confidence)
-
-
-def _lone_card(dets: Detections, i: int, j: int,
-               centre_colour: Callable[[int, int], Colour | None] | None
-               ) -> CardCandidate | None:
-    """The one card two sole partners make: of one face, that face; of one number in two
-    colours, the reading in the colour its centre shows; otherwise none."""
-    if dets.class_id[i] == dets.class_id[j]:
-        return _candidate(dets, int(dets.class_id[i]), (i, j), _combine)
-    if centre_colour is None or not _one_number_in_two_colours(_face(dets, i), _face(dets, j)):
-        return None
-    shown = centre_colour(i, j)
-    lead = [k for k in (i, j) if _face(dets, k).colour is shown]
-    return _candidate(dets, int(dets.class_id[lead[0]]), (i, j), max) if lead else None
-
-
-def _face(dets: Detections, k: int) -> Card:
-    """The face detection k was read as."""
-    return parse_card(dets.class_names[int(dets.class_id[k])])
-
-
-def corners_read_apart(
-    cards: list[CardCandidate], dets: Detections, partners: list[tuple[int, int]],
-    one_card: PixelCheck | None = None,
-) -> dict[int, int]:
-    """Second readings of one card whose two corners the detector read as two numbers of one
-    colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
-    other's only possible other corner (``partners``, from :func:`sole_partners`; pairs of one
-    face that :func:`pair_lone_twins` joined are no longer lone and are skipped) and that the
-    pixels confirm as
-    one card (``one_card(i, j)`` is True; without it, geometry alone), mapped to the stronger
-    (positions in ``cards``). Two different cards of one colour can lie so (a colour group with
-    most corners paired), so the pixels must say yes, not merely not say no. The stronger
-    reading stays the card; the weaker remains the evidence that its corners disagree
-    (:mod:`scorer.vision.doubt`).
-    """
-    position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
-    faces = [parse_card(name) for name in dets.class_names]
-    weaker: dict[int, int] = {}
-    for i, j in partners:
-        if i not in position or j not in position:
-            continue
-        if not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],
-                                          faces[int(dets.class_id[j])]):
-            continue
-        if one_card is None or one_card(i, j) is True:
-            low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
-            weaker[low] = high
-    return weaker
-
-
-def mirrored_corners(
-    cards: list[CardCandidate], dets: Detections,
-    correlations: Callable[[int, int], tuple[float, float] | None],
-    geometry: PairingGeometry = DEFAULT_GEOMETRY, pixel_check: PixelCheck | None = None,
-    settled: Collection[int] = (),
-) -> dict[int, int]:
-    """Second readings of one card whose corners were read as two numbers of one colour, found
-    by the pixels where the layout cannot tell (a fan, where the front card's bottom corner has
-    every card's top corner in reach): two lone indices at one card's distance whose crops
-    match under a half turn (``correlations(i, j)``: their correlation turned and as they are;
-    turned at least :data:`MIRROR_MATCH` and :data:`MIRROR_MARGIN` above any other such pairing
-    of either) and match better turned than as they are (by :data:`MIRROR_SCORE`: glyphs that
-    read the same upside down, an 8, give no evidence). UNO's 3 upside down reads as an 8.
-
-    The upper index of the two is kept as the card (a card held in a hand or photographed from
-    its player's seat stands upright, and its upright corner is read as printed), the lower
-    mapped to it, as :func:`corners_read_apart` does (positions in ``cards``; those in
-    ``settled`` are skipped).
-    """
-    position = {card.index_ids[0]: k for k, card in enumerate(cards)
-                if len(card.index_ids) == 1 and k not in settled}
-    faces = [parse_card(name) for name in dets.class_names]
-    scored = []
-    for i, j in combinations(sorted(position), 2):
-        if (not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],
-                                           faces[int(dets.class_id[j])])
-                or pair_cost(dets, i, j, geometry) is None):
-            continue
-        both = correlations(i, j)
-        if both is not None and both[0] - both[1] >= MIRROR_SCORE:
-            scored.append((both[0], i, j))
-    scored.sort(reverse=True)
-    weaker: dict[int, int] = {}
-    used: set[int] = set()
-    for match, i, j in scored:
-        if match < MIRROR_MATCH or used.intersection((i, j)):
-            continue
-        rivals = [other for other, x, y in scored if (x, y) != (i, j) and {x, y} & {i, j}]
-        if rivals and max(rivals) > match - MIRROR_MARGIN:
-            continue
-        if pixel_check is not None and pixel_check(i, j) is False:
-            continue
-        upper, lower = (i, j) if dets.centers[i][1] <= dets.centers[j][1] else (j, i)
-        weaker[position[lower]] = position[upper]
-        used.update((i, j))
-    return weaker
-
-
-def _two_numbers_of_one_colour(a: Card, b: Card) -> bool:
-    """Could ``a`` and ``b`` be one card's two corners read apart: two numbers of one colour?"""
-    return a.is_natural and b.is_natural and a.colour is b.colour and a != b
-
-
-def _one_number_in_two_colours(a: Card, b: Card) -> bool:
-    """Could ``a`` and ``b`` be one card's two corners read apart: one number in two colours?"""
-    return a.is_natural and b.is_natural and a.value == b.value and a.colour is not b.colour
 
 
 def same_spot(dets: Detections, iou: float = SHADOW_IOU) -> np.ndarray:

@@ -25,18 +25,20 @@ from scorer.vision.colour import CORRECTED_FACTOR, ColourMeasure, judge_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import gather_evidence, load_doubt_model
 from scorer.vision.image_io import ImageError, decode_image, read_image
+from scorer.vision.lone_corners import (
+    corners_read_apart,
+    mirrored_corners,
+    pair_lone_twins,
+    sole_partners,
+)
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SURELY_SAME_WAY_UP
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
     PairingGeometry,
-    corners_read_apart,
     drop_shadowed,
-    mirrored_corners,
     pair_indices,
-    pair_lone_twins,
-    sole_partners,
     split_shared_corners,
 )
 from scorer.vision.pixel_checks import (
@@ -117,13 +119,11 @@ def cards_from_detections(
     """Pair index detections into cards (one corner per card:
     :func:`~scorer.vision.pairing.split_shared_corners`), drop double readings of one index
     (:func:`~scorer.vision.pairing.drop_shadowed`), join a lone card's two corners read apart
-    (:func:`~scorer.vision.pairing.pair_lone_twins`,
-    :func:`~scorer.vision.pairing.corners_read_apart`,
-    :func:`~scorer.vision.pairing.mirrored_corners`) and run the colour check on each card, then
-    weigh each card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker
-    detections, for another face read on the same spot; ``detector_file``: the model that made
-    ``dets``, whose doubt model applies; default the configured one; ``closer_look``: a
-    detector for the closer look at the least confident cards, photos only).
+    (:mod:`scorer.vision.lone_corners`) and run the colour check on each card, then weigh each
+    card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker detections, for
+    another face read on the same spot; ``detector_file``: the model that made ``dets``, whose
+    doubt model applies; default the configured one; ``closer_look``: a detector for the closer
+    look at the least confident cards, photos only).
 
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between

@@ -7,15 +7,17 @@ import numpy as np
 import pytest
 
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.lone_corners import (
+    corners_read_apart,
+    mirrored_corners,
+    pair_lone_twins,
+    sole_partners,
+)
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
-    corners_read_apart,
     drop_shadowed,
-    mirrored_corners,
     pair_indices,
-    pair_lone_twins,
-    sole_partners,
     split_shared_corners,
 )
 from scorer.vision.reading import cards_from_detections
