@@ -15,7 +15,9 @@ import numpy as np
 from scorer.cards import DECK_COUNTS, Card
 from scorer.vision import card_corner
 from scorer.vision.card_reading import DetectedCard
+from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
+from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_cost
 
 HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
@@ -56,11 +58,15 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
 def held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard, ...]:
     """``cards`` less the second reading of one card held up. In a photo of just two
     readings, one sure and one doubtful, each from one index, the doubtful one is the sure
-    card's other corner when the evidence links them: it lies where that corner would be, read
-    as another face (:attr:`~scorer.vision.doubt.Evidence.corner`, either way round), or it is
-    the same face left unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close,
-    a card's near corner looks larger than its far one, past the pairing's size limit). The
-    sure reading stays the card; its alternative already names the other face."""
+    card's other corner when it lies where that corner would be, whatever face it was read as
+    (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the frame read as
+    a 5), or when it is the same face unpaired nearby
+    (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a card's near corner looks larger
+    than its far one, past the pairing's size limit). The layout alone decides: the pairing's
+    pixel checks, there to keep apart cards laid in a row, fail on a corner cut by the frame or
+    a centre under a cast, and a photo of two readings has no row. The sure reading stays the
+    card.
+    """
     if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
         return cards
     sure, doubtful = sorted(cards, key=lambda card: card.unsure)
@@ -70,9 +76,11 @@ def held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard,
 
 
 def _one_card_twice(a: DetectedCard, b: DetectedCard) -> bool:
-    """Does the evidence say lone readings ``a`` and ``b`` are one card's two corners?"""
-    if a.evidence is None or b.evidence is None:
-        return False
+    """Are lone readings ``a`` and ``b`` one card's two corners? The same face nearby, or
+    two faces where one card's corners lie (the pairing's geometry, no pixel check)."""
     if a.card == b.card:
-        return a.evidence.twin or b.evidence.twin
-    return a.evidence.corner == str(b.card) or b.evidence.corner == str(a.card)
+        return any(card.evidence is not None and card.evidence.twin for card in (a, b))
+    both = Detections(np.array([a.box, b.box], np.float32), np.ones(2, np.float32),
+                      np.zeros(2, np.int64))
+    cost = pair_cost(both, 0, 1, DEFAULT_GEOMETRY)
+    return cost is not None and cost < 2 * DEFAULT_GEOMETRY.single_cost

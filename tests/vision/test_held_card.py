@@ -5,8 +5,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from scorer.cards import parse_card
+from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.doubt import Evidence
 from scorer.vision.reading import cards_from_detections
+from scorer.vision.whole_photo import held_card_read_twice
 
 SIZE = 24  # index box side in pixels
 CARD_W, CARD_H = 6.5 * SIZE, 10 * SIZE
@@ -84,3 +88,21 @@ def test_with_more_readings_in_view_the_far_corner_is_left_to_the_player():
     third, _ = _card(image, 20, 20)
     read = _read(image, [(near, "W", 0.97), (far, "G10", 0.5), (third, "W", 0.97)])
     assert ("G10", True) in read
+
+
+def _lone(face: str, left: float, top: float, chance: float) -> DetectedCard:
+    """A card read from one 50-pixel index at (left, top), with no corner or twin evidence."""
+    return DetectedCard(parse_card(face), chance, (left, top, left + 50, top + 50), indices=1,
+                        chance=chance, evidence=Evidence(chance), unsure_below=0.9)
+
+
+def test_a_doubtful_reading_where_the_held_cards_other_corner_lies_is_that_corner():
+    """A 9 held up, its far corner (turned, or cut by the frame) read as a doubtful 6 that the
+    pixel checks could not tie to it: where it lies says it is the 9's other corner."""
+    nine = _lone("Y9", 160, 126, 0.97)
+    assert held_card_read_twice((nine, _lone("Y6", 360, 326, 0.2))) == (nine,)
+
+
+def test_a_doubtful_reading_far_from_the_held_cards_corners_stays():
+    nine, far = _lone("Y9", 20, 20, 0.97), _lone("Y6", 560, 420, 0.2)
+    assert held_card_read_twice((nine, far)) == (nine, far)
