@@ -172,7 +172,8 @@ def cards_from_detections(
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
         corner_read.append(k in read_twice.values())
-    return held_card_read_twice(respect_deck(drop_clutter(image_bgr, result, corner_read)))
+    cards = respect_deck(drop_clutter(image_bgr, result, corner_read))
+    return held_card_read_twice(image_bgr, cards)
 
 
 def _read_candidate(dets: Detections, candidate: CardCandidate,

@@ -17,6 +17,7 @@ from scorer.vision import card_corner
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
+from scorer.vision.orientation import SURELY_SAME_WAY_UP, half_turn_score
 from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_cost
 
 HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
@@ -55,32 +56,38 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
     return tuple(kept)
 
 
-def held_card_read_twice(cards: tuple[DetectedCard, ...]) -> tuple[DetectedCard, ...]:
+def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...]
+                         ) -> tuple[DetectedCard, ...]:
     """``cards`` less the second reading of one card held up. In a photo of just two
     readings, one sure and one doubtful, each from one index, the doubtful one is the sure
     card's other corner when it lies where that corner would be, whatever face it was read as
     (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the frame read as
-    a 5), or when it is the same face unpaired nearby
-    (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a card's near corner looks larger
-    than its far one, past the pairing's size limit). The layout alone decides: the pairing's
-    pixel checks, there to keep apart cards laid in a row, fail on a corner cut by the frame or
-    a centre under a cast, and a photo of two readings has no row. The sure reading stays the
-    card.
+    a 5), unless the two clearly lie the same way up (two cards); or when it is the same face
+    unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a card's near
+    corner looks larger than its far one, past the pairing's size limit). The pairing's other
+    pixel checks, there to keep apart cards laid in a row, are set aside: they fail on a corner
+    cut by the frame or a centre under a cast, and a photo of two readings has no row. The sure
+    reading stays the card.
     """
     if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
         return cards
     sure, doubtful = sorted(cards, key=lambda card: card.unsure)
-    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(sure, doubtful):
+    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(image_bgr, sure,
+                                                                         doubtful):
         return cards
     return (sure,)
 
 
-def _one_card_twice(a: DetectedCard, b: DetectedCard) -> bool:
-    """Are lone readings ``a`` and ``b`` one card's two corners? The same face nearby, or
-    two faces where one card's corners lie (the pairing's geometry, no pixel check)."""
+def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard) -> bool:
+    """Are lone readings ``a`` and ``b`` one card's two corners? The same face nearby, or two
+    faces where one card's corners lie (the pairing's geometry) that do not surely lie the same
+    way up (:func:`~scorer.vision.orientation.half_turn_score`)."""
     if a.card == b.card:
         return any(card.evidence is not None and card.evidence.twin for card in (a, b))
     both = Detections(np.array([a.box, b.box], np.float32), np.ones(2, np.float32),
                       np.zeros(2, np.int64))
     cost = pair_cost(both, 0, 1, DEFAULT_GEOMETRY)
-    return cost is not None and cost < 2 * DEFAULT_GEOMETRY.single_cost
+    if cost is None or cost >= 2 * DEFAULT_GEOMETRY.single_cost:
+        return False
+    turned = half_turn_score(image_bgr, a.box, b.box)
+    return turned is None or turned >= SURELY_SAME_WAY_UP

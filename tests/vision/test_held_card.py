@@ -100,9 +100,9 @@ def test_a_doubtful_reading_where_the_held_cards_other_corner_lies_is_that_corne
     """A 9 held up, its far corner (turned, or cut by the frame) read as a doubtful 6 that the
     pixel checks could not tie to it: where it lies says it is the 9's other corner."""
     nine = _lone("Y9", 160, 126, 0.97)
-    assert held_card_read_twice((nine, _lone("Y6", 360, 326, 0.2))) == (nine,)
+    assert held_card_read_twice(_table(), (nine, _lone("Y6", 360, 326, 0.2))) == (nine,)
 
 
 def test_a_doubtful_reading_far_from_the_held_cards_corners_stays():
     nine, far = _lone("Y9", 20, 20, 0.97), _lone("Y6", 560, 420, 0.2)
-    assert held_card_read_twice((nine, far)) == (nine, far)
+    assert held_card_read_twice(_table(), (nine, far)) == (nine, far)
