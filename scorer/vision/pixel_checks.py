@@ -27,7 +27,7 @@ from scorer.vision.pairing import PixelCheck
 
 
 def index_measures(image_bgr: np.ndarray, dets: Detections
-                    ) -> Callable[[int], ColourMeasure]:
+                   ) -> Callable[[int], ColourMeasure]:
     """Each index's colour measure (:func:`~scorer.vision.colour.measure_colour`), taken once,
     when first asked for: pairing and the colour check ask about the same indices."""
     measured: dict[int, ColourMeasure] = {}
@@ -41,7 +41,7 @@ def index_measures(image_bgr: np.ndarray, dets: Detections
 
 
 def centre_measures(image_bgr: np.ndarray, dets: Detections
-                     ) -> Callable[[int, int], ColourMeasure]:
+                    ) -> Callable[[int, int], ColourMeasure]:
     """The colour measure halfway between two indices (a card's centre when they are its
     corners; :func:`~scorer.vision.colour.measure_centre`), taken once per pair: pairing and
     the colour check ask about the same pairs."""
@@ -58,8 +58,8 @@ def centre_measures(image_bgr: np.ndarray, dets: Detections
 
 
 def pair_check(image_bgr: np.ndarray, dets: Detections,
-                measure_at: Callable[[int], ColourMeasure] | None,
-                centre_at: Callable[[int, int], ColourMeasure] | None) -> PixelCheck:
+               measure_at: Callable[[int], ColourMeasure] | None,
+               centre_at: Callable[[int, int], ColourMeasure] | None) -> PixelCheck:
     """The pixel checks on a candidate pair: the half-turn test, then (given the indices'
     colour measures) the midpoint colour."""
     centre_colour = centre_colour_check(dets, measure_at, centre_at) \
@@ -75,7 +75,7 @@ def pair_check(image_bgr: np.ndarray, dets: Detections,
 
 
 def half_turn_check(image_bgr: np.ndarray, dets: Detections,
-                     below: float = SAME_WAY_UP) -> PixelCheck:
+                    below: float = SAME_WAY_UP) -> PixelCheck:
     """A pairing veto from pixels: the two indices lie the same way up (two cards), their
     half-turn score under ``below``."""
 
@@ -87,14 +87,14 @@ def half_turn_check(image_bgr: np.ndarray, dets: Detections,
 
 
 def half_turn_matches(image_bgr: np.ndarray, dets: Detections
-                            ) -> Callable[[int, int], tuple[float, float] | None]:
+                      ) -> Callable[[int, int], tuple[float, float] | None]:
     """How well two indices' crops match turned by half a turn, and as they are."""
     return lambda i, j: half_turn_correlations(image_bgr, tuple(dets.xyxy[i]),
                                                tuple(dets.xyxy[j]))
 
 
 def facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelCheck
-                        ) -> PixelCheck:
+                       ) -> PixelCheck:
     """Do the pixels confirm two indices as one card's corners? ``check`` does not refuse them
     and they face opposite ways (a positive half-turn score)."""
 
@@ -106,7 +106,7 @@ def facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelChec
 
 
 def centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeasure],
-                         centre_at: Callable[[int, int], ColourMeasure]) -> PixelCheck:
+                        centre_at: Callable[[int, int], ColourMeasure]) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.
 
     The card's colour is the one both indices measure when they agree (the detector may have
@@ -130,7 +130,7 @@ def centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeas
 
 
 def centre_colour(centre_at: Callable[[int, int], ColourMeasure]
-                   ) -> Callable[[int, int], Colour | None]:
+                  ) -> Callable[[int, int], Colour | None]:
     """The colour a card's centre between indices i and j mostly shows (at least
     :data:`~scorer.vision.colour.STRONG_SHARE` of its coloured pixels), else None."""
 
