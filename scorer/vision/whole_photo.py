@@ -4,8 +4,8 @@
   doubtful lone readings that have no card corner beside them (:mod:`scorer.vision.card_corner`).
 - :func:`respect_deck`: no face counted more often than one deck holds it, and one card read
   twice on one spot counted once.
-- :func:`held_card_read_twice`: a card held up and read at both corners as two readings
-  counts once.
+- :func:`held_card_read_twice`: a card held up and read twice (at both corners, or at a corner
+  and its own print) counts once.
 """
 
 from __future__ import annotations
@@ -59,23 +59,34 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
 def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...]
                          ) -> tuple[DetectedCard, ...]:
     """``cards`` less the second reading of one card held up. In a photo of just two
-    readings, one sure and one doubtful, each from one index, the doubtful one is the sure
-    card's other corner when it lies where that corner would be, whatever face it was read as
-    (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the frame read as
-    a 5), unless the two clearly lie the same way up (two cards); or when it is the same face
-    unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a card's near
-    corner looks larger than its far one, past the pairing's size limit). The pairing's other
-    pixel checks, there to keep apart cards laid in a row, are set aside: they fail on a corner
-    cut by the frame or a centre under a cast, and a photo of two readings has no row. The sure
-    reading stays the card.
+    readings, one sure and one doubtful, the doubtful one is the sure card's own print when it
+    lies on that card's box (a card read at both corners spans its face: its centre numeral or
+    artwork read as a card, a 12's "2" read alone). Each from one index, the doubtful one is
+    also the sure card's other corner when it lies where that corner would be, whatever face it
+    was read as (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the
+    frame read as a 5), unless the two clearly lie the same way up (two cards); or when it is
+    the same face unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a
+    card's near corner looks larger than its far one, past the pairing's size limit). The
+    pairing's other pixel checks, there to keep apart cards laid in a row, are set aside: they
+    fail on a corner cut by the frame or a centre under a cast, and a photo of two readings has
+    no row. The sure reading stays the card.
     """
     if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
         return cards
     sure, doubtful = sorted(cards, key=lambda card: card.unsure)
+    if _inside(doubtful.box, sure.box):
+        return (sure,)
     if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(image_bgr, sure,
                                                                          doubtful):
         return cards
     return (sure,)
+
+
+def _inside(box: tuple[float, float, float, float], outer: tuple[float, float, float, float]
+            ) -> bool:
+    """Does the centre of ``box`` lie within ``outer`` (both x1, y1, x2, y2)?"""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]
 
 
 def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard) -> bool:

@@ -106,3 +106,10 @@ def test_a_doubtful_reading_where_the_held_cards_other_corner_lies_is_that_corne
 def test_a_doubtful_reading_far_from_the_held_cards_corners_stays():
     nine, far = _lone("Y9", 20, 20, 0.97), _lone("Y6", 560, 420, 0.2)
     assert held_card_read_twice(_table(), (nine, far)) == (nine, far)
+
+
+def test_a_doubtful_reading_on_the_held_cards_face_is_its_own_print():
+    """A Wild read at both corners, and its centre artwork read as a doubtful Y8: one Wild."""
+    wild = DetectedCard(parse_card("W"), 0.97, (246, 61, 440, 455), indices=2, chance=0.99,
+                        evidence=Evidence(0.97, indices=2), unsure_below=0.9)
+    assert held_card_read_twice(_table(), (wild, _lone("Y8", 366, 381, 0.5))) == (wild,)
