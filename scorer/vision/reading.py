@@ -129,7 +129,7 @@ def cards_from_detections(
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
     them does not show the card's colour. Then the photo's cards are judged together
     (:mod:`scorer.vision.whole_photo`): clutter dropped, one deck's count respected, a held
-    card read at both corners counted once.
+    card read twice counted once.
     """
     result: list[DetectedCard] = []
     corner_read: list[bool] = []  # per card: its other corner read as another number
@@ -173,7 +173,7 @@ def cards_from_detections(
         ))
         corner_read.append(k in read_twice.values())
     cards = respect_deck(drop_clutter(image_bgr, result, corner_read))
-    return held_card_read_twice(image_bgr, cards)
+    return held_card_read_twice(image_bgr, cards, geometry)
 
 
 def _read_candidate(dets: Detections, candidate: CardCandidate,

@@ -18,7 +18,7 @@ from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
 from scorer.vision.orientation import SURELY_SAME_WAY_UP, half_turn_score
-from scorer.vision.pairing import DEFAULT_GEOMETRY, pair_cost
+from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_cost
 
 HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
@@ -56,7 +56,8 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
     return tuple(kept)
 
 
-def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...]
+def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...],
+                         geometry: PairingGeometry = DEFAULT_GEOMETRY
                          ) -> tuple[DetectedCard, ...]:
     """``cards`` less the second reading of one card held up. In a photo of just two
     readings, one sure and one doubtful, the doubtful one is the sure card's own print when it
@@ -69,17 +70,17 @@ def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...]
     card's near corner looks larger than its far one, past the pairing's size limit). The
     pairing's other pixel checks, there to keep apart cards laid in a row, are set aside: they
     fail on a corner cut by the frame or a centre under a cast, and a photo of two readings has
-    no row. The sure reading stays the card.
+    no row. The sure reading stays the card. ``geometry``: the pairing's, for where a card's
+    other corner lies.
     """
     if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
         return cards
     sure, doubtful = sorted(cards, key=lambda card: card.unsure)
-    if _inside(doubtful.box, sure.box):
+    lone = sure.indices == doubtful.indices == 1
+    if _inside(doubtful.box, sure.box) or (
+            lone and _one_card_twice(image_bgr, sure, doubtful, geometry)):
         return (sure,)
-    if sure.indices != 1 or doubtful.indices != 1 or not _one_card_twice(image_bgr, sure,
-                                                                         doubtful):
-        return cards
-    return (sure,)
+    return cards
 
 
 def _inside(box: tuple[float, float, float, float], outer: tuple[float, float, float, float]
@@ -89,7 +90,8 @@ def _inside(box: tuple[float, float, float, float], outer: tuple[float, float, f
     return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]
 
 
-def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard) -> bool:
+def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
+                    geometry: PairingGeometry) -> bool:
     """Are lone readings ``a`` and ``b`` one card's two corners? The same face nearby, or two
     faces where one card's corners lie (the pairing's geometry) that do not surely lie the same
     way up (:func:`~scorer.vision.orientation.half_turn_score`)."""
@@ -97,8 +99,8 @@ def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard) -> 
         return any(card.evidence is not None and card.evidence.twin for card in (a, b))
     both = Detections(np.array([a.box, b.box], np.float32), np.ones(2, np.float32),
                       np.zeros(2, np.int64))
-    cost = pair_cost(both, 0, 1, DEFAULT_GEOMETRY)
-    if cost is None or cost >= 2 * DEFAULT_GEOMETRY.single_cost:
+    cost = pair_cost(both, 0, 1, geometry)
+    if cost is None or cost >= 2 * geometry.single_cost:
         return False
     turned = half_turn_score(image_bgr, a.box, b.box)
     return turned is None or turned >= SURELY_SAME_WAY_UP
