@@ -52,11 +52,15 @@ from scorer.vision.pixel_checks import (
 )
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
-from scorer.vision.whole_photo import drop_clutter, held_card_read_twice, respect_deck
+from scorer.vision.whole_photo import (
+    CORNERS_APART_CHANCE,
+    drop_clutter,
+    held_card_read_twice,
+    respect_deck,
+)
 from scorer.vision.zoom_check import CloserLook
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
-CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
 
 
 def model_path() -> Path:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from scorer.cards import DECK_COUNTS, Card
@@ -22,6 +24,10 @@ from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_cost
 
 HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
+CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
+HELD_CLOSE = PairingGeometry(low=2.5, size_ratio=2.5)  # a card held close: its near corner
+# looks up to 2.5x the far one, and large index badges on a short card lie close together
+TURNED = 0.0  # a half-turn score above this: two indices turned to each other, as on one card
 
 
 def drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
@@ -59,28 +65,74 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
 def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...],
                          geometry: PairingGeometry = DEFAULT_GEOMETRY
                          ) -> tuple[DetectedCard, ...]:
-    """``cards`` less the second reading of one card held up. In a photo of just two
-    readings, one sure and one doubtful, the doubtful one is the sure card's own print when it
-    lies on that card's box (a card read at both corners spans its face: its centre numeral or
-    artwork read as a card, a 12's "2" read alone). Each from one index, the doubtful one is
-    also the sure card's other corner when it lies where that corner would be, whatever face it
-    was read as (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the
-    frame read as a 5), unless the two clearly lie the same way up (two cards); or when it is
-    the same face unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a
-    card's near corner looks larger than its far one, past the pairing's size limit). The
-    pairing's other pixel checks, there to keep apart cards laid in a row, are set aside: they
-    fail on a corner cut by the frame or a centre under a cast, and a photo of two readings has
-    no row. The sure reading stays the card. ``geometry``: the pairing's, for where a card's
+    """``cards`` less the second reading of one card held up, in a photo of just two readings.
+
+    One sure and one doubtful: the doubtful one is the sure card's own print when it lies on
+    that card's box (a card read at both corners spans its face: its centre numeral or artwork
+    read as a card, a 12's "2" read alone). Each from one index, the doubtful one is also the
+    sure card's other corner when it lies where that corner would be, whatever face it was read
+    as (a Wild's "WILD" corner read as G10, a 9 turned read as a 6, an 8 cut by the frame read
+    as a 5), unless the two clearly lie the same way up (two cards); or when it is the same face
+    unpaired nearby (:attr:`~scorer.vision.doubt.Evidence.twin`: held close, a card's near
+    corner looks larger than its far one, past the pairing's size limit). The pairing's other
+    pixel checks, there to keep apart cards laid in a row, are set aside: they fail on a corner
+    cut by the frame or a centre under a cast, and a photo of two readings has no row. The sure
+    reading stays the card.
+
+    Both sure, each from one index: one card read at both corners (:func:`_corners_read_sure`)
+    counts once, the surer reading spanning both; when they read two faces it is marked unsure
+    with the other face as its alternative. ``geometry``: the pairing's, for where a card's
     other corner lies.
     """
-    if len(cards) != HELD_UP_READINGS or sum(not card.unsure for card in cards) != 1:
+    if len(cards) != HELD_UP_READINGS:
         return cards
-    sure, doubtful = sorted(cards, key=lambda card: card.unsure)
-    lone = sure.indices == doubtful.indices == 1
-    if _inside(doubtful.box, sure.box) or (
-            lone and _one_card_twice(image_bgr, sure, doubtful, geometry)):
-        return (sure,)
+    first, second = sorted(cards, key=lambda card: (card.unsure, -_surety(card)))
+    lone = first.indices == second.indices == 1
+    if not first.unsure and second.unsure:
+        if _inside(second.box, first.box) or (
+                lone and _one_card_twice(image_bgr, first, second, geometry)):
+            return (first,)
+    elif not second.unsure and lone and _corners_read_sure(image_bgr, first, second, geometry):
+        return (_one_card(first, second),)
     return cards
+
+
+def _surety(card: DetectedCard) -> float:
+    """The card's calibrated chance, or its score where it has none."""
+    return card.confidence if card.chance is None else card.chance
+
+
+def _corners_read_sure(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
+                       geometry: PairingGeometry) -> bool:
+    """Are lone readings ``a`` and ``b``, both sure, one card's two corners? The same face
+    where a card held close has its corners (:data:`HELD_CLOSE`), the two turned to each
+    other; or two faces where one card's corners lie (a 6 and a 9, a 3 and a 5), not surely
+    the same way up."""
+    if a.card == b.card:
+        if not _at_other_corner(a, b, HELD_CLOSE):
+            return False
+        turned = half_turn_score(image_bgr, a.box, b.box)
+        return turned is not None and turned > TURNED
+    return _one_card_twice(image_bgr, a, b, geometry)
+
+
+def _one_card(kept: DetectedCard, other: DetectedCard) -> DetectedCard:
+    """One card read at two corners: ``kept`` spanning both; when they read two faces, it is
+    either (at best :data:`CORNERS_APART_CHANCE`) and the other face is its alternative."""
+    box = (min(kept.box[0], other.box[0]), min(kept.box[1], other.box[1]),
+           max(kept.box[2], other.box[2]), max(kept.box[3], other.box[3]))
+    if kept.card == other.card:
+        return replace(kept, box=box, indices=2)
+    chance = min(CORNERS_APART_CHANCE, 1.0 if kept.chance is None else kept.chance)
+    return replace(kept, box=box, indices=2, chance=chance, alternative=other.card)
+
+
+def _at_other_corner(a: DetectedCard, b: DetectedCard, geometry: PairingGeometry) -> bool:
+    """Does ``b`` lie where ``a``'s other corner would be, by ``geometry``?"""
+    both = Detections(np.array([a.box, b.box], np.float32), np.ones(2, np.float32),
+                      np.zeros(2, np.int64))
+    cost = pair_cost(both, 0, 1, geometry)
+    return cost is not None and cost < 2 * geometry.single_cost
 
 
 def _inside(box: tuple[float, float, float, float], outer: tuple[float, float, float, float]
@@ -97,10 +149,7 @@ def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
     way up (:func:`~scorer.vision.orientation.half_turn_score`)."""
     if a.card == b.card:
         return any(card.evidence is not None and card.evidence.twin for card in (a, b))
-    both = Detections(np.array([a.box, b.box], np.float32), np.ones(2, np.float32),
-                      np.zeros(2, np.int64))
-    cost = pair_cost(both, 0, 1, geometry)
-    if cost is None or cost >= 2 * geometry.single_cost:
+    if not _at_other_corner(a, b, geometry):
         return False
     turned = half_turn_score(image_bgr, a.box, b.box)
     return turned is None or turned >= SURELY_SAME_WAY_UP

@@ -113,3 +113,38 @@ def test_a_doubtful_reading_on_the_held_cards_face_is_its_own_print():
     wild = DetectedCard(parse_card("W"), 0.97, (246, 61, 440, 455), indices=2, chance=0.99,
                         evidence=Evidence(0.97, indices=2), unsure_below=0.9)
     assert held_card_read_twice(_table(), (wild, _lone("Y8", 366, 381, 0.5))) == (wild,)
+
+
+def test_a_held_card_read_sure_at_both_corners_is_one_card():
+    """Held close, the near corner looks twice the size of the far one, and both read a sure
+    Wild, too unlike to pair: one card, spanning both corners."""
+    image = _table()
+    near, far = _card(image, 240, 120)
+    detections = Detections(np.array([_grown(near, 2.0), far], np.float32),
+                            np.array([0.97, 0.96], np.float32),
+                            np.array([DEFAULT_CLASS_NAMES.index("W")] * 2))
+    (card,) = cards_from_detections(image, detections)
+    assert (str(card.card), card.unsure, card.indices) == ("W", False, 2)
+
+
+def test_two_like_cards_each_read_sure_at_one_corner_stay_two():
+    """Two Wilds, the second laid over the first's far corner with its own index where that
+    corner was: both lie the same way up, so two cards."""
+    image = _table()
+    first, _covered = _card(image, 40, 20)
+    second, _far = _card(image, 40 + CARD_W - 2 * SIZE, 20 + CARD_H - 2 * SIZE)
+    assert _read(image, [(first, "W", 0.97), (second, "W", 0.97)]) == [("W", False)] * 2
+
+
+def test_a_card_read_sure_as_two_faces_at_its_corners_is_one_card_to_check():
+    """A held 6 read as a sure Y6 at one corner and a sure Y9 at the other: one card, the surer
+    reading, marked for the player with the other face as its alternative."""
+    six, nine = _lone("Y6", 160, 126, 0.99), _lone("Y9", 360, 326, 0.98)
+    (card,) = held_card_read_twice(_table(), (nine, six))
+    assert (str(card.card), str(card.alternative), card.unsure) == ("Y6", "Y9", True)
+    assert card.box == (160, 126, 410, 376)
+
+
+def test_two_cards_read_sure_apart_stay_two():
+    six, nine = _lone("Y6", 20, 20, 0.99), _lone("Y9", 560, 420, 0.98)
+    assert held_card_read_twice(_table(), (six, nine)) == (six, nine)
