@@ -25,8 +25,8 @@ from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_cost
 HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
 REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
 CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
-HELD_CLOSE = PairingGeometry(low=2.5, size_ratio=2.5)  # a card held close: its near corner
-# looks up to 2.5x the far one, and large index badges on a short card lie close together
+HELD_CLOSE_RATIO = 2.5  # held close, a card's near index looks up to this many times the far one
+HELD_CLOSE_LOW = 2.5  # ...and large index badges on a short card lie this many index sizes apart
 TURNED = 0.0  # a half-turn score above this: two indices turned to each other, as on one card
 
 
@@ -105,11 +105,13 @@ def _surety(card: DetectedCard) -> float:
 def _corners_read_sure(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
                        geometry: PairingGeometry) -> bool:
     """Are lone readings ``a`` and ``b``, both sure, one card's two corners? The same face
-    where a card held close has its corners (:data:`HELD_CLOSE`), the two turned to each
-    other; or two faces where one card's corners lie (a 6 and a 9, a 3 and a 5), not surely
-    the same way up."""
+    where a card held close has its corners (``geometry`` widened to :data:`HELD_CLOSE_RATIO`
+    and :data:`HELD_CLOSE_LOW`), the two turned to each other; or two faces where one card's
+    corners lie (a 6 and a 9, a 3 and a 5), not surely the same way up."""
     if a.card == b.card:
-        if not _at_other_corner(a, b, HELD_CLOSE):
+        held_close = replace(geometry, low=min(geometry.low, HELD_CLOSE_LOW),
+                             size_ratio=max(geometry.size_ratio, HELD_CLOSE_RATIO))
+        if not _at_other_corner(a, b, held_close):
             return False
         turned = half_turn_score(image_bgr, a.box, b.box)
         return turned is not None and turned > TURNED
