@@ -93,6 +93,13 @@ def xywh_to_xyxy(boxes: np.ndarray) -> np.ndarray:
     return np.concatenate([b[:, :2] - half, b[:, :2] + half], axis=1)
 
 
+def union_box(boxes: np.ndarray) -> tuple[float, float, float, float]:
+    """The smallest box (x1, y1, x2, y2) holding every box of ``boxes`` ``(N, 4)``, N >= 1."""
+    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+    return (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
+            float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+
+
 def box_area(boxes: np.ndarray) -> np.ndarray:
     """``(N,)`` areas of ``(N, 4)`` xyxy boxes (0 for degenerate boxes)."""
     b = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)

@@ -21,7 +21,7 @@ import numpy as np
 
 from scorer.cards import DECK_COUNTS, parse_card
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import box_containment, box_iou
+from scorer.vision.geometry import box_containment, box_iou, union_box
 
 
 @dataclass(frozen=True)
@@ -214,11 +214,8 @@ def card_candidate(dets: Detections, class_id: int, group: tuple[int, ...],
     """The card of detections ``group`` read as ``class_id``: their boxes' union, and their
     confidences joined by ``combine`` (:func:`noisy_or` for corners that agree, ``max`` when
     one corner's reading is in doubt)."""
-    boxes = dets.xyxy[list(group)]
-    box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
-           float(boxes[:, 2].max()), float(boxes[:, 3].max()))
     return CardCandidate(class_id, group, combine([float(dets.confidence[k]) for k in group]),
-                         box)
+                         union_box(dets.xyxy[list(group)]))
 
 
 def _both(required: PixelCheck, check: PixelCheck | None) -> PixelCheck:

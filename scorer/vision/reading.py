@@ -53,8 +53,8 @@ from scorer.vision.pixel_checks import (
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
 from scorer.vision.whole_photo import (
-    CORNERS_APART_CHANCE,
     drop_clutter,
+    either_face_chance,
     held_card_read_twice,
     respect_deck,
 )
@@ -168,7 +168,7 @@ def cards_from_detections(
         other = parse_card(evidence.alternative) if evidence.alternative else None
         chance = None if doubt is None else doubt.chance(evidence)
         if k in read_twice.values():  # its other corner reads another number: ask the player
-            chance = min(CORNERS_APART_CHANCE, 1.0 if chance is None else chance)
+            chance = either_face_chance(chance)
         result.append(DetectedCard(
             card, confidence, candidate.xyxy, len(candidate.index_ids), status,
             chance=chance,

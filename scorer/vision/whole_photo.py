@@ -18,7 +18,7 @@ from scorer.cards import DECK_COUNTS, Card
 from scorer.vision import card_corner
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import box_iou
+from scorer.vision.geometry import box_iou, union_box
 from scorer.vision.orientation import SURELY_SAME_WAY_UP, half_turn_score
 from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_cost
 
@@ -121,12 +121,17 @@ def _corners_read_sure(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
 def _one_card(kept: DetectedCard, other: DetectedCard) -> DetectedCard:
     """One card read at two corners: ``kept`` spanning both; when they read two faces, it is
     either (at best :data:`CORNERS_APART_CHANCE`) and the other face is its alternative."""
-    box = (min(kept.box[0], other.box[0]), min(kept.box[1], other.box[1]),
-           max(kept.box[2], other.box[2]), max(kept.box[3], other.box[3]))
+    box = union_box(np.array([kept.box, other.box]))
     if kept.card == other.card:
         return replace(kept, box=box, indices=2)
-    chance = min(CORNERS_APART_CHANCE, 1.0 if kept.chance is None else kept.chance)
-    return replace(kept, box=box, indices=2, chance=chance, alternative=other.card)
+    return replace(kept, box=box, indices=2, chance=either_face_chance(kept.chance),
+                   alternative=other.card)
+
+
+def either_face_chance(chance: float | None) -> float:
+    """The chance of a card whose two corners read two faces: at most
+    :data:`CORNERS_APART_CHANCE`, whatever its own chance (None: uncalibrated)."""
+    return min(CORNERS_APART_CHANCE, 1.0 if chance is None else chance)
 
 
 def _at_other_corner(a: DetectedCard, b: DetectedCard, geometry: PairingGeometry) -> bool:
