@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.errors import NotationError
 
@@ -130,6 +131,13 @@ def parse_card(text: str) -> Card:
         return text
     if not isinstance(text, str):
         raise NotationError(f"expected a card name, got {text!r}")
+    return _parse_name(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_name(text: str) -> Card:
+    """:func:`parse_card` of a string, remembered: the reader parses its 50 class names over
+    and over, and a :class:`Card` never changes."""
     token = text.strip().lower()
     if token in _SPECIAL_WORDS:
         return _SPECIAL_WORDS[token]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -55,9 +56,7 @@ class Detections:
         if n and (np.any(xyxy[:, 2] < xyxy[:, 0]) or np.any(xyxy[:, 3] < xyxy[:, 1])):
             raise ValueError("boxes must satisfy x1 <= x2 and y1 <= y2")
         for name, value in (("xyxy", xyxy), ("confidence", confidence), ("class_id", class_id)):
-            value = np.ascontiguousarray(value)
-            value.setflags(write=False)
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, _read_only(np.ascontiguousarray(value)))
         object.__setattr__(self, "class_names", names)
 
     @classmethod
@@ -89,20 +88,20 @@ class Detections:
         """The class name of each detection."""
         return [self.class_names[i] for i in self.class_id]
 
-    @property
+    @cached_property
     def centers(self) -> np.ndarray:
-        """``(N, 2)`` box centres ``cx, cy``."""
-        return np.stack(
+        """``(N, 2)`` box centres ``cx, cy`` (computed once: pairing asks for them per pair)."""
+        return _read_only(np.stack(
             [(self.xyxy[:, 0] + self.xyxy[:, 2]) / 2, (self.xyxy[:, 1] + self.xyxy[:, 3]) / 2],
             axis=1,
-        )
+        ))
 
-    @property
+    @cached_property
     def sizes(self) -> np.ndarray:
-        """``(N,)`` box size: the geometric mean of width and height, in pixels."""
+        """``(N,)`` box size: the geometric mean of width and height, in pixels (computed once)."""
         w = self.xyxy[:, 2] - self.xyxy[:, 0]
         h = self.xyxy[:, 3] - self.xyxy[:, 1]
-        return np.sqrt(np.maximum(w * h, 0.0))
+        return _read_only(np.sqrt(np.maximum(w * h, 0.0)))
 
     @classmethod
     def merge(cls, parts: Sequence[Detections]) -> Detections:
@@ -121,3 +120,9 @@ class Detections:
 
     def __repr__(self) -> str:
         return f"Detections(n={len(self)}, classes={sorted(set(self.names))})"
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, no longer writable: a Detections and what it computes once never change."""
+    array.setflags(write=False)
+    return array

@@ -115,12 +115,12 @@ def _index_between(centres: np.ndarray, i: int, j: int, tolerance: float) -> boo
     length2 = float(ab @ ab)
     if length2 == 0 or len(centres) <= 2:
         return False
-    others = np.delete(centres, [i, j], axis=0)
-    t = ((others - a) @ ab) / length2
-    closest = a + np.clip(t, 0, 1)[:, None] * ab
-    near = np.hypot(*(others - closest).T) <= tolerance
-    inside = (t > 0.15) & (t < 0.85)
-    return bool(np.any(near & inside))
+    t = ((centres - a) @ ab) / length2
+    inside = (t > 0.15) & (t < 0.85)  # neither i (t = 0) nor j (t = 1) lies inside
+    if not inside.any():
+        return False
+    offset = centres[inside] - (a + t[inside, None] * ab)
+    return bool(np.any(np.hypot(offset[:, 0], offset[:, 1]) <= tolerance))
 
 
 def _best_matching(

@@ -26,6 +26,10 @@ def test_arrays_are_read_only_and_typed():
     assert dets.xyxy.dtype == np.float32 and dets.class_id.dtype == np.int64
     with pytest.raises(ValueError):
         dets.xyxy[0, 0] = 5
+    for computed in (dets.centers, dets.sizes):  # computed once and shared by every caller
+        with pytest.raises(ValueError):
+            computed[0] = 0
+    assert dets.centers[0, 0] == 4
 
 
 def test_empty_is_an_empty_object():
