@@ -24,8 +24,9 @@ def scenes(tmp_path_factory):
     from scorer.render.dataset import Settings, build
 
     out = tmp_path_factory.mktemp("web-scenes")
-    # Eight scenes (about 60 cards): a floor on fewer hangs on one crowded scene's tiny indices.
-    build(out, {"test": 8}, Settings(seed=5), workers=1, progress=False)
+    # Sixteen scenes (about 120 cards) of held-out designs, where the detector finds some 84 %
+    # of the cards: on fewer, the share found swings by several points with one crowded scene.
+    build(out, {"test": 16}, Settings(seed=5), workers=1, progress=False)
     return out, load_manifest(out, "test")
 
 
@@ -48,8 +49,9 @@ def test_the_real_detector_reads_a_rendered_photo(app, scenes):
         found += sum((read & truth).values())
         expected += sum(truth.values())
     assert expected > 0
-    # A floor, not the target: the shipped model's figures are in models/README.md.
-    assert found >= 0.8 * expected, (found, expected)
+    # A floor well under the detector's recall, not the target (models/README.md has the
+    # figures): a reader that lost its model, its scale or its classes finds far fewer.
+    assert found >= 0.75 * expected, (found, expected)
 
 
 def _post(client, data: bytes):
