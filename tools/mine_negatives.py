@@ -37,7 +37,7 @@ def tile_origin(box: np.ndarray, shape: tuple[int, int], crop: int, rng: random.
     def start(lo: float, hi: float, side: int) -> int:
         first = max(0, int(np.ceil(hi)) - crop)  # the box's far edge still inside
         last = min(side - crop, int(lo))  # the box's near edge still inside
-        return rng.randint(first, last) if first <= last else max(0, min(side - crop, int(lo)))
+        return rng.randint(first, last) if first <= last else max(0, last)  # box over a tile
 
     return start(x1, x2, w), start(y1, y2, h)
 
