@@ -1,0 +1,68 @@
+"""The tile miners in ``tools/``: the tiles they cut hold the spot they mine, inside the image,
+and carry the scene's labels shifted and clipped as the dataset builder cuts them."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import numpy as np
+import pytest
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def _tool(name: str) -> ModuleType:
+    sys.path.insert(0, str(TOOLS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+mine_negatives = _tool("mine_negatives")
+mine_misses = _tool("mine_misses")
+
+
+@pytest.mark.parametrize("box", [(5, 5, 20, 30), (600, 400, 639, 479), (300, 200, 340, 260)])
+def test_tile_origin_holds_the_box_inside_the_image(box):
+    rng = random.Random(0)
+    for _ in range(50):
+        x, y = mine_negatives.tile_origin(np.array(box, float), (480, 640), 320, rng)
+        assert 0 <= x <= 640 - 320 and 0 <= y <= 480 - 320
+        assert x <= box[0] and box[2] <= x + 320 and y <= box[1] and box[3] <= y + 320
+
+
+def test_tile_labels_are_shifted_clipped_and_dropped_like_the_builders():
+    classes = np.array([3, 7, 9])
+    boxes = np.array([[110, 120, 130, 150],   # wholly inside the window at (100, 100)
+                      [410, 200, 440, 220],   # 1/3 inside: dropped
+                      [90, 300, 110, 320]], float)  # half inside on x: dropped
+    lines = mine_misses.tile_label_text(classes, boxes, 100, 100, 320).splitlines()
+    assert lines == ["3 0.062500 0.109375 0.062500 0.093750"]
+    mostly_in = np.array([[95, 300, 115, 320]], float)  # 3/4 inside: clipped at the left edge
+    assert mine_misses.tile_label_text(np.array([1]), mostly_in, 100, 100, 320) == \
+        "1 0.023438 0.656250 0.046875 0.062500\n"
+    assert mine_misses.tile_label_text(classes[:0], boxes[:0], 0, 0, 320) == ""
+
+
+def test_wrong_spots_are_the_misread_the_phantom_and_the_missed_cards():
+    record = {"cards": [
+        {"face": "R5", "indices": [{"box": [10, 10, 20, 25], "visible": 1.0}]},
+        {"face": "B7", "indices": [{"box": [100, 10, 110, 25], "visible": 0.6},
+                                   {"box": [150, 80, 160, 95], "visible": 1.0}]},
+        {"face": "G2", "indices": [{"box": [300, 10, 310, 25], "visible": 1.0}]},
+        {"face": "Y1", "indices": []},  # no visible index: nothing to find
+    ]}
+    cards = [SimpleNamespace(card="R5", confidence=0.9, box=(8, 8, 22, 27)),      # right
+             SimpleNamespace(card="G8", confidence=0.8, box=(298, 8, 312, 27)),   # misread G2
+             SimpleNamespace(card="W", confidence=0.5, box=(500, 500, 520, 530))]  # phantom
+    spots = mine_misses.wrong_spots(record, cards)
+    assert sorted(spots) == sorted([(298.0, 8.0, 312.0, 27.0), (500.0, 500.0, 520.0, 530.0),
+                                    (150.0, 80.0, 160.0, 95.0), (300.0, 10.0, 310.0, 25.0)])
