@@ -23,7 +23,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from scorer.render.labels import MIN_INSIDE_CROP
@@ -33,7 +32,7 @@ from scorer.vision.image_io import read_image
 from scorer.vision.reading import get_detector, read_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mine_negatives import tile_origin  # noqa: E402  (a sibling script, not a package)
+from mine_negatives import add_tile_arguments, tile_origin, write_tile  # noqa: E402  (a sibling script, not a package)
 
 
 def _centre(box: Any) -> tuple[float, float]:
@@ -91,9 +90,6 @@ def mine(scenes: Path, out: Path, model: str, crop: int, seed: int) -> dict[str,
     """Write one tile per group of wrong cards in each scene of the train split; returns counts."""
     rng = random.Random(seed)
     detector = get_detector(model)
-    images_out, labels_out = out / "images" / "train", out / "labels" / "train"
-    images_out.mkdir(parents=True, exist_ok=True)
-    labels_out.mkdir(parents=True, exist_ok=True)
     counts = {"scenes": 0, "scenes_with_a_wrong_card": 0, "wrong_cards": 0, "tiles": 0}
     for record in load_manifest(scenes, "train"):
         path = scenes / "images" / "train" / record["file"]
@@ -118,9 +114,7 @@ def mine(scenes: Path, out: Path, model: str, crop: int, seed: int) -> dict[str,
             x, y = tile_origin(np.asarray(spot), (height, width), crop, rng)
             covered.append((x, y))
             name = f"{scenes.name}_{path.stem}_{len(covered) - 1}"  # unique across runs
-            cv2.imwrite(str(images_out / f"{name}.jpg"), image[y:y + crop, x:x + crop],
-                        [cv2.IMWRITE_JPEG_QUALITY, 92])
-            (labels_out / f"{name}.txt").write_text(tile_label_text(classes, boxes, x, y, crop))
+            write_tile(out, name, image, (x, y), crop, tile_label_text(classes, boxes, x, y, crop))
             counts["tiles"] += 1
     return counts
 
@@ -128,10 +122,7 @@ def mine(scenes: Path, out: Path, model: str, crop: int, seed: int) -> dict[str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenes", type=Path, help="a labelled dataset of full scenes (train split)")
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--model", default="models/phase10-cards.onnx")
-    parser.add_argument("--crop", type=int, default=320)
-    parser.add_argument("--seed", type=int, default=29)
+    add_tile_arguments(parser, seed=29)
     args = parser.parse_args()
     print(mine(args.scenes, args.out, args.model, args.crop, args.seed))
 

@@ -42,13 +42,31 @@ def tile_origin(box: np.ndarray, shape: tuple[int, int], crop: int, rng: random.
     return start(x1, x2, w), start(y1, y2, h)
 
 
+def write_tile(out: Path, name: str, image: np.ndarray, origin: tuple[int, int], crop: int,
+               labels: str = "") -> None:
+    """Write the ``crop`` tile of ``image`` at ``origin`` as ``out/images/train/NAME.jpg`` and its
+    YOLO label text (empty for a negative) as ``out/labels/train/NAME.txt``."""
+    x, y = origin
+    images_out, labels_out = out / "images" / "train", out / "labels" / "train"
+    images_out.mkdir(parents=True, exist_ok=True)
+    labels_out.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(images_out / f"{name}.jpg"), image[y:y + crop, x:x + crop],
+                [cv2.IMWRITE_JPEG_QUALITY, 92])
+    (labels_out / f"{name}.txt").write_text(labels)
+
+
+def add_tile_arguments(parser: argparse.ArgumentParser, seed: int) -> None:
+    """The options both miners share: output folder, model, tile size and seed."""
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--model", default="models/phase10-cards.onnx")
+    parser.add_argument("--crop", type=int, default=320)
+    parser.add_argument("--seed", type=int, default=seed)
+
+
 def mine(scenes: Path, out: Path, model: str, conf: float, crop: int, seed: int) -> dict[str, int]:
     """Write one tile per group of false indices in each scene; returns counts."""
     rng = random.Random(seed)
     detector = get_detector(model)
-    images_out, labels_out = out / "images" / "train", out / "labels" / "train"
-    images_out.mkdir(parents=True, exist_ok=True)
-    labels_out.mkdir(parents=True, exist_ok=True)
     counts = {"scenes": 0, "scenes_with_a_false_index": 0, "false_indices": 0, "tiles": 0}
     for path in sorted((scenes / "images" / "train").glob("*.jpg")):
         image = read_image(path)
@@ -68,9 +86,7 @@ def mine(scenes: Path, out: Path, model: str, conf: float, crop: int, seed: int)
             x, y = tile_origin(box, image.shape[:2], crop, rng)
             covered.append((x, y))
             name = f"{scenes.name}_{path.stem}_{len(covered) - 1}"  # unique across runs
-            cv2.imwrite(str(images_out / f"{name}.jpg"), image[y:y + crop, x:x + crop],
-                        [cv2.IMWRITE_JPEG_QUALITY, 92])
-            (labels_out / f"{name}.txt").write_text("")
+            write_tile(out, name, image, (x, y), crop)
             counts["tiles"] += 1
     return counts
 
@@ -78,11 +94,8 @@ def mine(scenes: Path, out: Path, model: str, conf: float, crop: int, seed: int)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenes", type=Path, help="a dataset of empty-table renders (train split)")
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--model", default="models/phase10-cards.onnx")
+    add_tile_arguments(parser, seed=28)
     parser.add_argument("--conf", type=float, default=0.25)
-    parser.add_argument("--crop", type=int, default=320)
-    parser.add_argument("--seed", type=int, default=28)
     args = parser.parse_args()
     print(mine(args.scenes, args.out, args.model, args.conf, args.crop, args.seed))
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -66,3 +67,12 @@ def test_wrong_spots_are_the_misread_the_phantom_and_the_missed_cards():
     spots = mine_misses.wrong_spots(record, cards)
     assert sorted(spots) == sorted([(298.0, 8.0, 312.0, 27.0), (500.0, 500.0, 520.0, 530.0),
                                     (150.0, 80.0, 160.0, 95.0), (300.0, 10.0, 310.0, 25.0)])
+
+
+def test_a_tile_is_written_with_its_pixels_and_its_label_file(tmp_path):
+    image = np.zeros((480, 640, 3), np.uint8)
+    image[100:420, 200:520] = 255  # the tile at (200, 100) is white, the rest black
+    mine_negatives.write_tile(tmp_path, "scene_0", image, (200, 100), 320, "3 0.5 0.5 0.1 0.1\n")
+    tile = cv2.imread(str(tmp_path / "images" / "train" / "scene_0.jpg"))
+    assert tile.shape == (320, 320, 3) and tile.min() > 240
+    assert (tmp_path / "labels" / "train" / "scene_0.txt").read_text() == "3 0.5 0.5 0.1 0.1\n"
