@@ -4,6 +4,7 @@ and carry the scene's labels shifted and clipped as the dataset builder cuts the
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ def _tool(name: str) -> ModuleType:
 
 mine_negatives = _tool("mine_negatives")
 mine_misses = _tool("mine_misses")
+closeup_tiles = _tool("closeup_tiles")
 
 
 @pytest.mark.parametrize("box", [(5, 5, 20, 30), (600, 400, 639, 479), (300, 200, 340, 260)])
@@ -76,3 +78,35 @@ def test_a_tile_is_written_with_its_pixels_and_its_label_file(tmp_path):
     tile = cv2.imread(str(tmp_path / "images" / "train" / "scene_0.jpg"))
     assert tile.shape == (320, 320, 3) and tile.min() > 240
     assert (tmp_path / "labels" / "train" / "scene_0.txt").read_text() == "3 0.5 0.5 0.1 0.1\n"
+
+
+def test_a_closeup_tile_shows_the_card_large_with_its_labels_on_the_indices(tmp_path):
+    """One 1920 scene, a card with two labelled indices: the tile is the crop around the card
+    shrunk to 320, its index drawn at the size asked for, each label on an index's ink."""
+    image = np.full((1440, 1920, 3), 90, np.uint8)
+    image[600:900, 800:1000] = 255  # the card
+    corners = [[810, 610, 840, 650], [960, 850, 990, 890]]  # its indices, 40 px tall
+    for box in corners:
+        image[box[1]:box[3], box[0]:box[2]] = 0
+    (tmp_path / "images" / "train").mkdir(parents=True)
+    (tmp_path / "labels" / "train").mkdir(parents=True)
+    cv2.imwrite(str(tmp_path / "images" / "train" / "train_000000.jpg"), image)
+    yolo = [f"5 {(b[0] + b[2]) / 3840:.6f} {(b[1] + b[3]) / 2880:.6f} "
+            f"{(b[2] - b[0]) / 1920:.6f} {(b[3] - b[1]) / 1440:.6f}" for b in corners]
+    (tmp_path / "labels" / "train" / "train_000000.txt").write_text("\n".join(yolo) + "\n")
+    record = {"file": "train_000000.jpg", "cards": [{"face": "R6", "indices": [
+        {"box": box, "visible": 1.0, "class_id": 5} for box in corners]}]}
+    (tmp_path / "manifest_train.json").write_text(json.dumps({"images": [record]}))
+
+    out = tmp_path / "tiles"
+    for seed in range(5):
+        assert closeup_tiles.make_tiles(tmp_path, out, 320, 100.0, 100.0, seed) == \
+            {"scenes": 1, "tiles": 1}
+        name = f"{tmp_path.name}_train_000000"
+        tile = cv2.imread(str(out / "images" / "train" / f"{name}.jpg"), cv2.IMREAD_GRAYSCALE)
+        assert tile.shape == (320, 320)
+        rows = np.loadtxt(out / "labels" / "train" / f"{name}.txt", ndmin=2)
+        assert set(rows[:, 0]) == {5}
+        assert rows[:, 4].max() * 640 == pytest.approx(100.0, abs=2)  # index height at 640
+        for _, cx, cy, _, _ in rows:
+            assert tile[int(cy * 320), int(cx * 320)] < 60  # on the index's ink
