@@ -34,6 +34,19 @@ MIN_VISIBLE = 0.5  # an index less visible than this is not a card's readable co
 KEEP_INSIDE = 0.5  # an index cut by the crop keeps at least this share of its area
 
 
+def largest_indices(record: dict) -> list[tuple[str, np.ndarray]]:
+    """Each card's face and the box (x1, y1, x2, y2) of its largest index showing at least
+    :data:`MIN_VISIBLE`, from a manifest record; cards with none are left out."""
+    cards = []
+    for card in record.get("cards", ()):
+        boxes = [ix["box"] for ix in card.get("indices", ())
+                 if ix.get("visible", 1.0) >= MIN_VISIBLE]
+        if boxes:
+            areas = [(b[2] - b[0]) * (b[3] - b[1]) for b in boxes]
+            cards.append((card["face"], np.array(boxes[int(np.argmax(areas))], float)))
+    return cards
+
+
 def closeup(image: np.ndarray, boxes: np.ndarray, index_px: float, rng: random.Random
             ) -> tuple[np.ndarray, tuple[int, int, int]] | None:
     """A square crop of ``image`` (its top-left corner and side) in which the largest of
@@ -83,13 +96,7 @@ def main() -> None:
     (args.out / "labels").mkdir(parents=True, exist_ok=True)
     written = 0
     for record in load_manifest(args.data, args.split):
-        cards = []
-        for card in record.get("cards", ()):
-            boxes = [ix["box"] for ix in card.get("indices", ())
-                     if ix.get("visible", 1.0) >= MIN_VISIBLE]
-            if boxes:
-                areas = [(b[2] - b[0]) * (b[3] - b[1]) for b in boxes]
-                cards.append((card["face"], np.array(boxes[int(np.argmax(areas))], float)))
+        cards = largest_indices(record)
         if not cards:
             continue
         image = read_image(args.data / "images" / args.split / record["file"])

@@ -34,20 +34,9 @@ from scorer.training.evaluate import load_manifest
 from scorer.vision.image_io import read_image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from closeup_photos import MIN_VISIBLE, closeup  # noqa: E402  (sibling scripts, not a package)
+from closeup_photos import closeup, largest_indices  # noqa: E402  (sibling scripts, not a package)
 from mine_misses import read_yolo_labels, tile_label_text  # noqa: E402
 from mine_negatives import write_tile  # noqa: E402
-
-
-def largest_indices(record: dict) -> np.ndarray:
-    """The box (x1, y1, x2, y2) of each card's largest visible index in a manifest record."""
-    boxes = []
-    for card in record.get("cards", ()):
-        visible = [ix["box"] for ix in card.get("indices", ())
-                   if ix.get("visible", 1.0) >= MIN_VISIBLE]
-        if visible:
-            boxes.append(max(visible, key=lambda b: (b[2] - b[0]) * (b[3] - b[1])))
-    return np.array(boxes, float).reshape(-1, 4)
 
 
 def make_tiles(scenes: Path, out: Path, crop: int, smallest: float, largest: float, seed: int
@@ -57,11 +46,12 @@ def make_tiles(scenes: Path, out: Path, crop: int, smallest: float, largest: flo
     counts = {"scenes": 0, "tiles": 0}
     for record in load_manifest(scenes, "train"):
         counts["scenes"] += 1
-        boxes = largest_indices(record)
-        if not len(boxes):
+        cards = largest_indices(record)
+        if not cards:
             continue
         path = scenes / "images" / "train" / record["file"]
         image = read_image(path)
+        boxes = np.array([box for _, box in cards])
         made = closeup(image, boxes, rng.uniform(smallest, largest), rng)
         if made is None:
             continue
