@@ -7,7 +7,9 @@ and a 9, an R6 and a Y6). Here the layout decides: two lone indices that are eac
 possible other corner (:func:`sole_partners`) are one card when their faces allow it
 (:func:`pair_lone_twins`), or the weaker is a second reading of the stronger
 (:func:`corners_read_apart`); in a fan, where every card's corner is in reach, a corner that
-matches another turned by half a turn is that card's (:func:`mirrored_corners`).
+matches another turned by half a turn is that card's (:func:`mirrored_corners`). Two lone
+indices of one face where one card's corners lie, turned clearly to each other, are that card
+even among other cards (:func:`turned_twins`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from scorer.vision.pairing import (
 MIRROR_MATCH = 0.6  # a card's two corners read apart: one matches the other turned this well...
 MIRROR_MARGIN = 0.15  # ...this much better than any other pairing of either...
 MIRROR_SCORE = 0.2  # ...and this much better turned than as they are
+TWINS_TURNED = 0.3  # two lone indices of one face turned to each other this clearly are one card
 
 
 def sole_partners(cards: list[CardCandidate], dets: Detections,
@@ -70,6 +73,39 @@ def sole_partners(cards: list[CardCandidate], dets: Detections,
         mine = partners(i)
         if len(mine) == 1 and mine[0] > i and mine[0] in lone and partners(mine[0]) == [i]:
             pairs.append((i, mine[0]))
+    return pairs
+
+
+def turned_twins(cards: list[CardCandidate], dets: Detections,
+                 turn_score: Callable[[int, int], float | None],
+                 geometry: PairingGeometry = DEFAULT_GEOMETRY,
+                 taken: Collection[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """Pairs ``(i, j)`` of lone indices (detection ids, ``i < j``) of one face that lie where
+    one card's two corners would (the pairing's geometry, its pixel checks set aside) and face
+    opposite ways: ``turn_score(i, j)`` (the half-turn test) above :data:`TWINS_TURNED`.
+
+    They are one card read at both corners that the pairing left apart: another card lies over
+    its middle, so the colour between them is not the card's, or a neighbour's index was in
+    reach as well. Two cards of one face rarely lie one card apart *and* half a turn to each
+    other, while two copies in a row or a fan lie the same way up. Indices already in
+    ``taken`` pairs are skipped; each index joins one pair, the clearest first.
+    """
+    used = {k for pair in taken for k in pair}
+    lone = sorted(card.index_ids[0] for card in cards
+                  if len(card.index_ids) == 1 and card.index_ids[0] not in used)
+    found = []
+    for a, i in enumerate(lone):
+        for j in lone[a + 1:]:
+            if dets.class_id[i] != dets.class_id[j] or pair_cost(dets, i, j, geometry) is None:
+                continue
+            score = turn_score(i, j)
+            if score is not None and score > TWINS_TURNED:
+                found.append((score, i, j))
+    pairs: list[tuple[int, int]] = []
+    for _score, i, j in sorted(found, reverse=True):
+        if i not in used and j not in used:
+            used.update((i, j))
+            pairs.append((i, j))
     return pairs
 
 

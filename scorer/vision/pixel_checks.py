@@ -86,6 +86,12 @@ def half_turn_check(image_bgr: np.ndarray, dets: Detections,
     return check
 
 
+def half_turn_score_of(image_bgr: np.ndarray, dets: Detections
+                       ) -> Callable[[int, int], float | None]:
+    """The half-turn score of two indices (positive: they face opposite ways, as on one card)."""
+    return lambda i, j: half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+
+
 def half_turn_matches(image_bgr: np.ndarray, dets: Detections
                       ) -> Callable[[int, int], tuple[float, float] | None]:
     """How well two indices' crops match turned by half a turn, and as they are."""

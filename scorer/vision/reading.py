@@ -30,6 +30,7 @@ from scorer.vision.lone_corners import (
     mirrored_corners,
     pair_lone_twins,
     sole_partners,
+    turned_twins,
 )
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.orientation import SURELY_SAME_WAY_UP
@@ -47,6 +48,7 @@ from scorer.vision.pixel_checks import (
     facing_apart_check,
     half_turn_check,
     half_turn_matches,
+    half_turn_score_of,
     index_measures,
     pair_check,
 )
@@ -144,7 +146,8 @@ def cards_from_detections(
     paired = split_shared_corners(pair_indices(dets, geometry, check, same_ink), dets)
     candidates = drop_shadowed(paired, dets)
     alone = sole_partners(candidates, dets, geometry)
-    candidates = pair_lone_twins(candidates, dets, alone,
+    twins = turned_twins(candidates, dets, half_turn_score_of(image_bgr, dets), geometry, alone)
+    candidates = pair_lone_twins(candidates, dets, alone + twins,
                                  half_turn_check(image_bgr, dets, SURELY_SAME_WAY_UP),
                                  centre_colour(centre_at) if centre_at else None)
     read_twice = corners_read_apart(candidates, dets, alone,

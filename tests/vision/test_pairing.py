@@ -12,6 +12,7 @@ from scorer.vision.lone_corners import (
     mirrored_corners,
     pair_lone_twins,
     sole_partners,
+    turned_twins,
 )
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
@@ -339,6 +340,51 @@ def test_two_cards_of_one_face_among_others_keep_the_pixel_veto():
     d = dets([(x0, y0), (x1, y1), (x1 + SIZE * 1.6, y1)], [W, W, S])
     apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
     assert len(pair_lone_twins(apart, d, sole_partners(apart, d))) == 3
+
+
+def _facing(score: float):
+    """A half-turn test that scores every pair of indices ``score``."""
+    return lambda i, j: score
+
+
+def test_one_card_read_at_both_corners_among_others_counts_once():
+    """A Wild half under another card: the colour between its corners is not its own, and a
+    Skip's index is in reach too, so the pairing leaves its two W corners apart; they face
+    opposite ways, so they are one card."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = dets([(x0, y0), (x1, y1), (x1 + SIZE * 1.6, y1)], [W, W, S])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    assert sole_partners(apart, d) == []
+    twins = turned_twins(apart, d, _facing(0.6))
+    assert twins == [(0, 1)]
+    cards = pair_lone_twins(apart, d, twins)
+    assert sorted(card.index_ids for card in cards) == [(0, 1), (2,)]
+
+
+@pytest.mark.parametrize("score", [0.1, -0.5, None])
+def test_two_lone_corners_of_one_face_not_clearly_turned_stay_two_cards(score):
+    """Two copies of a card lying the same way up (or glyphs that give no evidence)."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = dets([(x0, y0), (x1, y1), (x1 + SIZE * 1.6, y1)], [W, W, S])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    assert turned_twins(apart, d, _facing(score)) == []
+
+
+def test_turned_corners_of_two_faces_or_out_of_reach_are_not_twins():
+    far = dets([(100, 100), (100 + 20 * DIAGONAL, 100)], [R5, R5])
+    two_faces = dets(corners(100, 100), [R5, R6])
+    for d in (far, two_faces):
+        apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+        assert turned_twins(apart, d, _facing(0.9)) == []
+
+
+def test_each_lone_corner_joins_one_twin_the_clearest_first():
+    """Three W corners each in reach of the others: the best-turned pair is the card."""
+    (x0, y0), (x1, y1) = corners(100, 100)
+    d = dets([(x0, y0), (x1, y1), (x0 + 2 * SIZE, y0 + DIAGONAL)], [W, W, W])
+    apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
+    scores = {(0, 1): 0.4, (0, 2): 0.8, (1, 2): 0.5}
+    assert turned_twins(apart, d, lambda i, j: scores[(i, j)]) == [(0, 2)]
 
 
 def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
