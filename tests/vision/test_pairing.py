@@ -379,12 +379,15 @@ def test_turned_corners_of_two_faces_or_out_of_reach_are_not_twins():
 
 
 def test_each_lone_corner_joins_one_twin_the_clearest_first():
-    """Three W corners each in reach of the others: the best-turned pair is the card."""
+    """Three W corners each in reach of the other two: the best-turned pair is the card, and
+    the third corner stays a card of its own."""
     (x0, y0), (x1, y1) = corners(100, 100)
-    d = dets([(x0, y0), (x1, y1), (x0 + 2 * SIZE, y0 + DIAGONAL)], [W, W, W])
+    d = dets([(x0, y0), (x1, y1), (x0 + DIAGONAL, y0)], [W, W, W])
     apart = drop_shadowed(pair_indices(d, pixel_check=refuse), d)
     scores = {(0, 1): 0.4, (0, 2): 0.8, (1, 2): 0.5}
-    assert turned_twins(apart, d, lambda i, j: scores[(i, j)]) == [(0, 2)]
+    twins = turned_twins(apart, d, lambda i, j: scores[(i, j)])
+    assert twins == [(0, 2)]
+    assert sorted(card.index_ids for card in pair_lone_twins(apart, d, twins)) == [(0, 2), (1,)]
 
 
 def test_cards_in_a_row_read_as_different_numbers_are_not_merged():
