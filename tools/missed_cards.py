@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.training.calibration import label_cards
-from scorer.training.evaluate import load_manifest
-from scorer.vision.image_io import read_image
+from scorer.training.evaluate import read_split
 from scorer.vision.reading import read_cards
 
 VISIBLE_EDGES = (0.0, 0.7, 0.9, 2.0)  # share of the index's area in view
@@ -83,18 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None)
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
-    records = load_manifest(args.data, args.split)[:args.limit]
-    for k, record in enumerate(records):
-        reading = read_cards(read_image(args.data / "images" / args.split / record["file"]))
+    scenes = 0
+    for record, reading in read_split(args.data, args.split, read_cards, limit=args.limit):
+        scenes += 1
         right = [(str(card.card), card.box) for card, outcome in label_cards(record, reading.cards)
                  if outcome == "right"]
         rows.extend(truth_cards(record, right))
-        if (k + 1) % 100 == 0:
-            print(f"  {k + 1}/{len(records)} images", file=sys.stderr)
     if not rows:
         print("no face-up card with a visible index in this split")
         return 1
-    print(f"{len(rows)} cards in {len(records)} scenes, recall "
+    print(f"{len(rows)} cards in {scenes} scenes, recall "
           f"{sum(r['found'] for r in rows) / len(rows):.3f}")
     print(table(rows, "by scene", lambda r: r["scene"]))
     print(table(rows, "by the index's visible share", lambda r: _bin(r["visible"], VISIBLE_EDGES)))

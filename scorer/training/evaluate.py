@@ -25,10 +25,11 @@ card with no visible index cannot be read by an index detector and is not counte
 from __future__ import annotations
 
 import json
+import sys
 import time
 import warnings
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,18 @@ def load_manifest(data: Path, split: str) -> list[dict[str, Any]]:
             f"no manifest at {path}: build the dataset first "
             f"(phase10 dataset build --out {data} ...)"
         ) from None
+
+
+def read_split(data: Path, split: str, reader: Callable[[Any], Any], *,
+               limit: int | None = None, every: int = 100
+               ) -> Iterator[tuple[dict[str, Any], Any]]:
+    """Each image record of the split (the first ``limit``) with ``reader(image_bgr)``'s
+    reading of it; a progress line on stderr every ``every`` images (for the tools)."""
+    records = load_manifest(data, split)[:limit]
+    for k, record in enumerate(records):
+        yield record, reader(read_image(Path(data) / "images" / split / record["file"]))
+        if (k + 1) % every == 0:
+            print(f"  {k + 1}/{len(records)} images", file=sys.stderr)
 
 
 def evaluate(

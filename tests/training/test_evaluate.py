@@ -19,11 +19,13 @@ from scorer.training.evaluate import (
     evaluate,
     load_manifest,
     phase_truth,
+    read_split,
     truth_of,
 )
 from scorer.vision import reading as reading_module
 from scorer.vision.card_reading import CardReading, DetectedCard
 from scorer.vision.detections import Detections
+from scorer.vision.image_io import read_image
 
 
 def score_lists(pairs) -> EvalReport:
@@ -94,6 +96,16 @@ def test_an_oracle_reader_scores_one_on_a_rendered_split(tiny_dataset):
     assert figures["images"] == 4 and figures["f1"] == 1.0 and figures["exact_hand"] == 1.0
     if figures["phase_scenes"]:
         assert figures["phase_verdict_accuracy"] == 1.0
+
+
+def test_read_split_gives_each_record_with_its_own_images_reading(tiny_dataset, capsys):
+    records = load_manifest(tiny_dataset, "test")[:3]
+    sums = [int(read_image(tiny_dataset / "images" / "test" / r["file"]).sum()) for r in records]
+    pairs = list(read_split(tiny_dataset, "test", lambda image: int(image.sum()), limit=3,
+                            every=2))
+    assert [record["file"] for record, _ in pairs] == [record["file"] for record in records]
+    assert [total for _, total in pairs] == sums
+    assert capsys.readouterr().err.strip() == "2/3 images"
 
 
 def test_eval_cli_prints_the_figures(tiny_dataset, monkeypatch, capsys):
