@@ -79,8 +79,10 @@ def half_turn_check(image_bgr: np.ndarray, dets: Detections,
     """A pairing veto from pixels: the two indices lie the same way up (two cards), their
     half-turn score under ``below``."""
 
+    score_of = half_turn_score_of(image_bgr, dets)
+
     def check(i: int, j: int) -> bool | None:
-        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+        score = score_of(i, j)
         return False if score is not None and score < below else None
 
     return check
@@ -104,8 +106,10 @@ def facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelChec
     """Do the pixels confirm two indices as one card's corners? ``check`` does not refuse them
     and they face opposite ways (a positive half-turn score)."""
 
+    score_of = half_turn_score_of(image_bgr, dets)
+
     def confirms(i: int, j: int) -> bool:
-        score = half_turn_score(image_bgr, tuple(dets.xyxy[i]), tuple(dets.xyxy[j]))
+        score = score_of(i, j)
         return score is not None and score > 0 and check(i, j) is not False
 
     return confirms
