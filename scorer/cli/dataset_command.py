@@ -10,7 +10,7 @@ import cv2
 from scorer.cli.arg_types import non_negative_int, share
 from scorer.cli.output import fail
 from scorer.render.contact_sheet import contact_sheet
-from scorer.render.dataset import Settings, build
+from scorer.render.dataset import FORMAT_VERSION, FORMAT_VERSIONS, Settings, build
 from scorer.render.layouts import ALL_KINDS
 
 EXAMPLES = """examples:
@@ -53,6 +53,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     build.add_argument("--scene", choices=ALL_KINDS, default=None,
                        help="every scene of this kind instead of the mix (single: one card "
                             "laid down or held up, as in single-card photos)")
+    build.add_argument("--format", type=int, choices=FORMAT_VERSIONS, default=FORMAT_VERSION,
+                       help="the renderer's dataset format (default: the newest); an older one "
+                            "renders a set of that format again byte for byte")
     build.set_defaults(func=_build)
     show = sub.add_parser("show", help="contact sheet of images with their labels",
                           epilog=EXAMPLES, formatter_class=fmt)
@@ -76,7 +79,7 @@ def _build(args: argparse.Namespace) -> int:
         return fail(None, f"--crop {args.crop} must be between 1 and --imgsz {args.imgsz}")
     settings = Settings(seed=args.seed, imgsz=args.imgsz, crop=args.crop,
                         faces=str(args.faces) if args.faces else None, light=args.light,
-                        empty=args.empty, scene=args.scene)
+                        empty=args.empty, scene=args.scene, version=args.format)
     counts = {"train": args.train, "val": args.val, "test": args.test}
     try:
         facts = build(args.out, counts, settings, workers=args.workers)

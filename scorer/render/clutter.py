@@ -1,14 +1,17 @@
 """Hard negatives: regular, card-like clutter drawn on the table, never labelled.
 
 Real photos of empty tables got false cards from laptop keys, star confetti, honeycomb meshes,
-clock faces and printed text. These painters draw such things on a background (uint8 RGB, in
-place), so training tiles show them without an index to find.
+raindrops, clock faces and printed text. These painters draw such things on a background (uint8
+RGB, in place), so training tiles show them without an index to find. A painter joins the end of
+:data:`PAINTERS` with a new dataset format (:data:`scorer.render.dataset.FORMAT_VERSION`), so that
+older sets still render byte for byte with the painters of their format.
 """
 
 from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -17,6 +20,7 @@ FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COM
          cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN)
 KEY_LABELS = string.ascii_uppercase + string.digits + "*#&%@!?+-=<>/"
 CARD_INKS = ((200, 30, 30), (30, 70, 200), (30, 150, 60), (235, 190, 20), (20, 20, 20))
+Painter = Callable[[np.random.Generator, np.ndarray], None]
 
 
 def _colour(rng: np.random.Generator, low: int = 0, high: int = 255) -> tuple[int, int, int]:
@@ -168,10 +172,75 @@ def printed_text(rng: np.random.Generator, img: np.ndarray) -> None:
     _paste(rng, img, patch)
 
 
-PAINTERS = (keyboard, honeycomb, confetti, clock, printed_text)
+def raindrops(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Water drops on glass or a table: small round lenses, each showing the scene behind it
+    upside down and blurred, with a darker rim and a white glint."""
+    h, w = img.shape[:2]
+    largest = float(rng.uniform(3, 16))
+    for _ in range(int(rng.integers(40, 400))):
+        r = max(1, int(rng.uniform(0.4, 1.0) * largest))
+        cx, cy = int(rng.uniform(r, w - r - 1)), int(rng.uniform(r, h - r - 1))
+        patch = img[cy - r:cy + r + 1, cx - r:cx + r + 1]
+        lens = cv2.GaussianBlur(cv2.flip(patch, -1), (0, 0), max(0.5, r / 4)).astype(np.float32)
+        disc = np.zeros(patch.shape[:2], np.float32)
+        cv2.circle(disc, (r, r), r, 1.0, -1, cv2.LINE_AA)
+        rim = np.zeros_like(disc)
+        cv2.circle(rim, (r, r), r, 0.5, max(1, r // 4), cv2.LINE_AA)
+        drop = patch.astype(np.float32) * (1 - disc[..., None]) + lens * 0.85 * disc[..., None]
+        drop *= 1 - rim[..., None]
+        cv2.circle(drop, (int(r * 0.6), int(r * 0.6)), max(1, r // 4), (255, 255, 255), -1,
+                   cv2.LINE_AA)
+        patch[:] = np.clip(drop, 0, 255).astype(np.uint8)
 
 
-def add_clutter(rng: np.random.Generator, img: np.ndarray, count: int) -> None:
-    """Draw ``count`` pieces of card-like clutter (:data:`PAINTERS`) on ``img`` in place."""
+def _motif(rng: np.random.Generator, tile: np.ndarray, ink: tuple[int, int, int]) -> None:
+    """A tile's print, in place: a star or flower, a diamond, a ring, or quarter circles in the
+    corners that join into circles across the tiles."""
+    s = tile.shape[0]
+    c = s / 2
+    kind = rng.random()
+    if kind < 0.4:
+        points = int(rng.integers(4, 9))
+        t = np.radians(np.arange(2 * points) * 180 / points)
+        radius = np.where(np.arange(2 * points) % 2 == 0, 0.35 * s, 0.15 * s)
+        star = np.stack([c + radius * np.cos(t), c + radius * np.sin(t)], 1)
+        cv2.fillPoly(tile, [star.astype(np.int32)], ink, cv2.LINE_AA)
+    elif kind < 0.55:
+        diamond = np.array([[c, c - 0.3 * s], [c + 0.3 * s, c], [c, c + 0.3 * s], [c - 0.3 * s, c]])
+        cv2.fillConvexPoly(tile, diamond.astype(np.int32), ink, cv2.LINE_AA)
+    elif kind < 0.7:
+        cv2.circle(tile, (int(c), int(c)), int(0.3 * s), ink, max(1, s // 10), cv2.LINE_AA)
+    else:
+        for x, y in ((0, 0), (s, 0), (0, s), (s, s)):
+            cv2.circle(tile, (x, y), int(0.35 * s), ink, max(1, s // 12), cv2.LINE_AA)
+
+
+def tiles(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Glazed wall or floor tiles: a grid of squares between grout lines, each printed with one
+    motif (a star in a square is close kin to a Wild's index)."""
+    size = int(rng.uniform(0.04, 0.15) * img.shape[0]) + 6
+    rows, cols = int(rng.integers(3, 10)), int(rng.integers(3, 10))
+    grout = max(1, size // int(rng.integers(8, 20)))
+    glaze = _colour(rng, 200, 255) if rng.random() < 0.7 else _colour(rng)
+    ink = _ink(rng)
+    patch = np.full((rows * (size + grout) + grout, cols * (size + grout) + grout, 3),
+                    _colour(rng, 100, 220), np.uint8)
+    tile = np.full((size, size, 3), glaze, np.uint8)
+    _motif(rng, tile, ink)
+    for r in range(rows):
+        for c in range(cols):
+            x, y = grout + c * (size + grout), grout + r * (size + grout)
+            patch[y:y + size, x:x + size] = tile
+    _paste(rng, img, patch)
+
+
+PAINTERS = (keyboard, honeycomb, confetti, clock, printed_text, raindrops, tiles)
+PAINTERS_OF_FORMAT = {2: PAINTERS[:5], 3: PAINTERS}  # dataset format -> its painters
+
+
+def add_clutter(rng: np.random.Generator, img: np.ndarray, count: int,
+                painters: tuple[Painter, ...] = PAINTERS) -> None:
+    """Draw ``count`` pieces of card-like clutter, each by one of ``painters``, on ``img`` in
+    place."""
     for _ in range(count):
-        PAINTERS[int(rng.integers(len(PAINTERS)))](rng, img)
+        painters[int(rng.integers(len(painters)))](rng, img)

@@ -21,7 +21,7 @@ import numpy as np
 from scorer.cards import ALL_FACES
 from scorer.render.backgrounds import add_distractors, sample_background
 from scorer.render.backs import render_back
-from scorer.render.clutter import add_clutter
+from scorer.render.clutter import PAINTERS_OF_FORMAT, add_clutter
 from scorer.render.faces import Face, FaceSet, sample_style, with_print_variety
 from scorer.render.fonts import fonts_for, require_pool
 from scorer.render.labels import (
@@ -43,7 +43,8 @@ DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
-FORMAT_VERSION = 2  # 2: tiles of empty scenes are cut where the clutter is
+FORMAT_VERSION = 3  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and tiles
+FORMAT_VERSIONS = (2, 3)  # the formats the builder still renders byte for byte
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))
     if layout.kind == "empty" or rng.random() < CLUTTER_SHARE:
-        add_clutter(rng, background, int(rng.integers(1, 4)) if layout.kind == "empty" else 1)
+        add_clutter(rng, background, int(rng.integers(1, 4)) if layout.kind == "empty" else 1,
+                    PAINTERS_OF_FORMAT[settings.version])
     scene = render_scene(rng, layout, faces, back, background,
                          strong_light=settings.light == "strong")
     if settings.crop:
