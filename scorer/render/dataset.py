@@ -44,7 +44,7 @@ _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
 FORMAT_VERSION = 3  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and tiles
-FORMAT_VERSIONS = (2, 3)  # the formats the builder still renders byte for byte
+FORMAT_VERSIONS = tuple(sorted(PAINTERS_OF_FORMAT))  # the formats still rendered byte for byte
 
 
 @dataclass(frozen=True)
