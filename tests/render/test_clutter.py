@@ -3,11 +3,10 @@ format renders with that format's painters only (so its bytes do not change)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 import pytest
 
+from scorer.cli import main
 from scorer.render import dataset as dataset_module
 from scorer.render.clutter import PAINTERS, PAINTERS_OF_FORMAT, Painter
 from scorer.render.dataset import (
@@ -27,7 +26,7 @@ def test_each_painter_draws_on_the_table(painter: Painter) -> None:
     assert (table != 128).any(axis=2).mean() > 0.01
 
 
-def _spy(painter: Painter, used: set[str]) -> Callable[[np.random.Generator, np.ndarray], None]:
+def _spy(painter: Painter, used: set[str]) -> Painter:
     def painted(rng: np.random.Generator, img: np.ndarray) -> None:
         used.add(painter.__name__)
         painter(rng, img)
@@ -55,7 +54,6 @@ def test_a_format_renders_with_its_own_painters(version: int,
 
 
 def test_dataset_build_refuses_an_unknown_format(capsys: pytest.CaptureFixture[str]) -> None:
-    from scorer.cli import main
     with pytest.raises(SystemExit):
         main(["dataset", "build", "--out", "unused", "--format", "1"])
     assert "--format" in capsys.readouterr().err
