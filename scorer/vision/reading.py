@@ -52,6 +52,7 @@ from scorer.vision.pixel_checks import (
     index_measures,
     pair_check,
 )
+from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
 from scorer.vision.whole_photo import (
@@ -125,7 +126,8 @@ def cards_from_detections(
     """Pair index detections into cards (one corner per card:
     :func:`~scorer.vision.pairing.split_shared_corners`), drop double readings of one index
     (:func:`~scorer.vision.pairing.drop_shadowed`), join a lone card's two corners read apart
-    (:mod:`scorer.vision.lone_corners`) and run the colour check on each card, then weigh each
+    (:mod:`scorer.vision.lone_corners`), drop the motifs of a printed pattern
+    (:mod:`scorer.vision.printed_pattern`) and run the colour check on each card, then weigh each
     card's evidence (:mod:`scorer.vision.doubt`; ``rivals``: the photo's weaker detections, for
     another face read on the same spot; ``detector_file``: the model that made ``dets``, whose
     doubt model applies; default the configured one; ``closer_look``: a detector for the closer
@@ -155,13 +157,14 @@ def cards_from_detections(
     read_twice.update(mirrored_corners(
         candidates, dets, half_turn_matches(image_bgr, dets), geometry, check,
         settled={*read_twice, *read_twice.values()}))
+    printed = printed_candidates(image_bgr, dets, candidates)
     doubt = load_doubt_model(detector=detector_file)
     reads = [_read_candidate(dets, c, measure_at, centre_at) for c in candidates]
     closer = _closer_looks(closer_look, image_bgr, dets, candidates, reads)
     for k, (candidate, (card, confidence, status, clear)) in enumerate(
             zip(candidates, reads, strict=True)):
-        if k in read_twice or zoom_check.vanishes(confidence, len(candidate.index_ids),
-                                                  closer.get(k)):
+        if k in read_twice or k in printed or zoom_check.vanishes(
+                confidence, len(candidate.index_ids), closer.get(k)):
             continue
         evidence = gather_evidence(
             dets, candidates, k, score=confidence, colour_status=status,

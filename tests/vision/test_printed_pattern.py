@@ -1,0 +1,110 @@
+"""Printed patterns: a motif repeated on a lattice (star tiles) is print, cards in a row are not."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.printed_pattern import (
+    copies_around,
+    is_printed_motif,
+    on_a_lattice,
+    same_motif,
+)
+from scorer.vision.reading import cards_from_detections
+
+TILE = 40  # tile side in pixels; a star's box is the tile
+GROUT = 4
+PURPLE, ORANGE = (180, 40, 140), (30, 140, 240)
+
+
+def _star(image: np.ndarray, cx: float, cy: float, radius: float, ink: tuple[int, int, int]
+          ) -> tuple[float, float, float, float]:
+    points = [(cx + (radius if k % 2 == 0 else radius * 0.45) * math.sin(math.pi * k / 5),
+               cy - (radius if k % 2 == 0 else radius * 0.45) * math.cos(math.pi * k / 5))
+              for k in range(10)]
+    cv2.fillPoly(image, [np.array(points).round().astype(np.int32)], ink)
+    half = TILE / 2
+    return (cx - half, cy - half, cx + half, cy + half)
+
+
+def _table() -> np.ndarray:
+    noise = np.random.default_rng(5).normal(0, 3, (480, 640, 3))
+    return np.clip(90 + noise, 0, 255).astype(np.uint8)
+
+
+def _tiles(image: np.ndarray, rows: int, cols: int, origin: tuple[int, int] = (100, 80)
+           ) -> dict[tuple[int, int], tuple[float, float, float, float]]:
+    """Paint pink tiles between grey grout, each printed with a purple star; each star's box
+    by (row, column)."""
+    x0, y0 = origin
+    step = TILE + GROUT
+    image[y0:y0 + rows * step + GROUT, x0:x0 + cols * step + GROUT] = (170, 170, 170)
+    boxes = {}
+    for r in range(rows):
+        for c in range(cols):
+            x, y = x0 + GROUT + c * step, y0 + GROUT + r * step
+            image[y:y + TILE, x:x + TILE] = (200, 140, 235)
+            boxes[r, c] = _star(image, x + TILE / 2, y + TILE / 2, TILE * 0.4, PURPLE)
+    return boxes
+
+
+def test_a_star_tile_inside_the_pattern_and_at_its_corner_is_a_printed_motif():
+    image = _table()
+    boxes = _tiles(image, 4, 5)
+    assert is_printed_motif(image, boxes[1, 2])
+    assert is_printed_motif(image, boxes[0, 0])  # a corner tile still has a whole cell beside it
+    assert len(copies_around(image, boxes[1, 2])) >= 8
+
+
+def test_a_row_of_identical_stars_and_a_lone_star_are_not_a_lattice():
+    image = _table()
+    row = [_star(image, 100 + k * 60, 240, 16, PURPLE) for k in range(6)]  # a row of Wilds
+    assert len(copies_around(image, row[2])) >= 2
+    assert not is_printed_motif(image, row[2])
+    lone = _table()
+    assert not is_printed_motif(lone, _star(lone, 320, 240, 16, PURPLE))
+
+
+def test_a_lattice_needs_two_directions_a_closing_copy_and_more_copies_on_it():
+    grid = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
+    assert on_a_lattice(grid)
+    assert not on_a_lattice([(1.0, 0.0), (2.0, 0.0), (-1.0, 0.0), (3.0, 0.0), (-2.0, 0.0)])
+    assert not on_a_lattice([(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)])  # no closing copy
+    # one cell closed by chance among scattered look-alikes (a neighbour's index, the centre
+    # numeral twice, another colour's index): no lattice
+    assert not on_a_lattice([(-2.2, 0.4), (2.2, 0.1), (-0.5, 3.0), (1.5, 2.8), (1.4, 0.6)])
+    assert not on_a_lattice([])
+
+
+def test_the_same_motif_is_the_same_glyph_in_the_same_colours_at_about_one_size():
+    image = _table()
+    a = _star(image, 100, 100, 16, PURPLE)
+    b = _star(image, 300, 100, 16, PURPLE)
+    c = _star(image, 500, 100, 16, ORANGE)
+    assert same_motif(image, a, b)
+    assert not same_motif(image, a, c)  # another colour: another card's index
+    assert not same_motif(image, a, (280, 300, 340, 360))  # half as large again: not one print
+
+
+def _read(image: np.ndarray, boxes: list[tuple[float, float, float, float]], face: str,
+          score: float) -> list[str]:
+    detections = Detections(np.array(boxes, np.float32), np.full(len(boxes), score, np.float32),
+                            np.full(len(boxes), DEFAULT_CLASS_NAMES.index(face)))
+    return [str(card.card) for card in cards_from_detections(image, detections)]
+
+
+def test_the_reader_drops_wilds_read_on_star_tiles_even_sure_ones_and_those_at_the_edge():
+    image = _table()
+    tiles = _tiles(image, 4, 6)
+    read = [tiles[1, 1], tiles[2, 4], tiles[3, 5], tiles[0, 3]]
+    assert _read(image, read, "W", 0.95) == []
+
+
+def test_the_reader_keeps_a_row_of_wilds():
+    image = _table()
+    row = [_star(image, 100 + k * 90, 240, 16, PURPLE) for k in range(5)]
+    assert _read(image, row, "W", 0.95) == ["W"] * 5
