@@ -9,7 +9,9 @@ a copy too) and more copies on the lattice it spans.
 
 :func:`printed_candidates` applies it to a photo's cards: a card whose every index is a
 lattice motif is print, and so is any other reading of that face whose index shows the same
-motif (a tile at the pattern's edge or in its glare, where no whole cell was found).
+motif (a tile at the pattern's edge or in its glare, where no whole cell was found). Its one
+blind spot: six or more Wilds (or Skips) laid out in a grid, which play never does, read as
+print.
 """
 
 from __future__ import annotations
