@@ -156,7 +156,8 @@ def _crop(image_bgr: np.ndarray, box: Box) -> np.ndarray | None:
 
 def _grey_peaks(window: np.ndarray, motif: np.ndarray) -> int:
     """How many places in ``window`` match ``motif`` in grey at :data:`GREY_GATE` or more (local
-    maxima of the correlation): an upper bound on the colour copies."""
+    maxima of the correlation). A copy that matches in colour at :data:`MATCH` matches in grey
+    at this looser level, so fewer peaks than copies wanted rule the motif out."""
     scores = cv2.matchTemplate(cv2.cvtColor(window, cv2.COLOR_BGR2GRAY),
                                cv2.cvtColor(np.ascontiguousarray(motif), cv2.COLOR_BGR2GRAY),
                                cv2.TM_CCOEFF_NORMED)
@@ -166,7 +167,8 @@ def _grey_peaks(window: np.ndarray, motif: np.ndarray) -> int:
 
 def _shrunk(pixels: np.ndarray, scale: float) -> np.ndarray:
     """``pixels`` resized by ``scale``: halved by Gaussian pyramid steps while the scale is under
-    a half, then bilinear (as smooth as area averaging, at a fraction of its time)."""
+    a half, then bilinear: smooth enough for copies to match as after area averaging, in about
+    two thirds of its time."""
     pixels = np.ascontiguousarray(pixels)
     while scale < 0.5 and min(pixels.shape[:2]) >= 4:
         pixels, scale = cv2.pyrDown(pixels), scale * 2

@@ -60,6 +60,15 @@ def test_a_star_tile_inside_the_pattern_and_at_its_corner_is_a_printed_motif():
     assert len(copies_around(image, boxes[1, 2])) >= 8
 
 
+def test_the_grey_pass_rules_out_an_index_with_too_few_look_alikes_and_keeps_a_tile():
+    image = _table()
+    row = [_star(image, 100 + k * 60, 240, 16, PURPLE) for k in range(3)]
+    assert copies_around(image, row[1]) != []
+    assert copies_around(image, row[1], at_least=5) == []  # two look-alikes: no lattice there
+    tiles = _tiles(image, 4, 5, origin=(300, 20))
+    assert len(copies_around(image, tiles[1, 2], at_least=5)) >= 8
+
+
 def test_a_row_of_identical_stars_and_a_lone_star_are_not_a_lattice():
     image = _table()
     row = [_star(image, 100 + k * 60, 240, 16, PURPLE) for k in range(6)]  # a row of Wilds
