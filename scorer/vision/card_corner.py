@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from scorer.vision.geometry import angle_between, box_size
+
 REACH = 2.5  # the window looked at reaches this many index sizes from the index's centre
 WINDOW_PX = 100  # ...and is resampled to this side, so an index spans 20 pixels
 EDGE_NEAR, EDGE_FAR = 0.5, 1.6  # a card edge passes this many index sizes from its index
@@ -33,7 +35,7 @@ def edge_directions(image_bgr: np.ndarray, box: Sequence[float]) -> list[float] 
     sizes from its centre, at least :data:`MIN_EDGE` sizes long. None when the window shows no
     edge at all (a flat patch: nothing to judge)."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    size = _index_size(box)
+    size = box_size(box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     height, width = image_bgr.shape[:2]
     left, top = int(max(0, cx - REACH * size)), int(max(0, cy - REACH * size))
@@ -67,7 +69,7 @@ def beside_a_corner(image_bgr: np.ndarray, box: Sequence[float]) -> bool | None:
     directions = edge_directions(image_bgr, box)
     if directions is None:
         return None
-    return any(_angle_between(a, b) >= CORNER_ANGLE
+    return any(angle_between(a, b) >= CORNER_ANGLE
                for k, a in enumerate(directions) for b in directions[k + 1:])
 
 
@@ -77,7 +79,7 @@ def corner_in_view(image_hw: tuple[int, int], box: Sequence[float]) -> bool:
     longest side). A close-up's large index often lies by the frame's edge with its card's
     edges cut off: no verdict there."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    size = _index_size(box)
+    size = box_size(box)
     height, width = image_hw
     room = min(x1, y1, width - x2, height - y2) / size
     return room >= ROOM or size < SMALL * max(height, width)
@@ -87,15 +89,9 @@ def no_card_around(image_bgr: np.ndarray, box: Sequence[float]) -> bool:
     """Is the index in ``box`` clutter rather than a card's corner? True when it is at least
     :data:`MIN_INDEX_PX` pixels, its card's corner would be in view (:func:`corner_in_view`)
     and the window shows edges, none of which make a corner beside it."""
-    if _index_size(box) < MIN_INDEX_PX:
+    if box_size(box) < MIN_INDEX_PX:
         return False
     return corner_in_view(image_bgr.shape[:2], box) and beside_a_corner(image_bgr, box) is False
-
-
-def _index_size(box: Sequence[float]) -> float:
-    """An index box's longest side in pixels (at least 1)."""
-    x1, y1, x2, y2 = (float(v) for v in box)
-    return max(x2 - x1, y2 - y1, 1.0)
 
 
 def _distance_to_segment(point: np.ndarray, a: tuple[float, float], b: tuple[float, float]
@@ -106,9 +102,3 @@ def _distance_to_segment(point: np.ndarray, a: tuple[float, float], b: tuple[flo
     length2 = float(along @ along)
     t = 0.0 if length2 == 0 else min(1.0, max(0.0, float((point - start) @ along) / length2))
     return float(np.linalg.norm(start + t * along - point))
-
-
-def _angle_between(a: float, b: float) -> float:
-    """The angle between two undirected line directions (degrees, 0..90)."""
-    d = abs(a - b) % 180.0
-    return min(d, 180.0 - d)

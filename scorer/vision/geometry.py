@@ -5,6 +5,7 @@ Images are ``(H, W, C)`` uint8 arrays (OpenCV order: height first). Boxes are ``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -98,6 +99,18 @@ def union_box(boxes: np.ndarray) -> tuple[float, float, float, float]:
     boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
     return (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
             float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+
+
+def box_size(box: Sequence[float]) -> float:
+    """One box's longest side in pixels (at least 1): the size of an index."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    return max(x2 - x1, y2 - y1, 1.0)
+
+
+def angle_between(a: float, b: float) -> float:
+    """The angle between two undirected line directions, both in degrees (0..90)."""
+    d = abs(a - b) % 180.0
+    return min(d, 180.0 - d)
 
 
 def box_area(boxes: np.ndarray) -> np.ndarray:

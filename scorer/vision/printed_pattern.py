@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from scorer.vision.detections import Detections
+from scorer.vision.geometry import angle_between, box_size
 from scorer.vision.pairing import CardCandidate
 
 Box = Sequence[float]
@@ -47,7 +48,7 @@ def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
     With ``at_least``, a grey pass first (a third of the work) returns none when fewer than
     that many copies could be there: most cards have none or one, and are done with it."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    size = _size(box)
+    size = box_size(box)
     scale = UNIT / size
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     height, width = image_bgr.shape[:2]
@@ -90,7 +91,8 @@ def on_a_lattice(offsets: Sequence[tuple[float, float]]) -> bool:
 
     for k, (ax, ay) in enumerate(offsets):
         for bx, by in offsets[k + 1:]:
-            if _angle_between(math.atan2(ay, ax), math.atan2(by, bx)) < MIN_ANGLE:
+            if angle_between(math.degrees(math.atan2(ay, ax)),
+                             math.degrees(math.atan2(by, bx))) < MIN_ANGLE:
                 continue
             if ((is_copy(ax + bx, ay + by) or is_copy(ax - bx, ay - by))
                     and _on_lattice((ax, ay), (bx, by), offsets) >= MIN_ON_LATTICE):
@@ -116,7 +118,7 @@ def is_printed_motif(image_bgr: np.ndarray, box: Box) -> bool:
 def same_motif(image_bgr: np.ndarray, box_a: Box, box_b: Box) -> bool:
     """Do two indices of about one size (:data:`SAME_SIZE`) show the same motif, in the same
     colours (correlation at least :data:`MATCH`)?"""
-    a, b = _size(box_a), _size(box_b)
+    a, b = box_size(box_a), box_size(box_b)
     if max(a, b) > SAME_SIZE * min(a, b):
         return False
     crop_a, crop_b = _crop(image_bgr, box_a), _crop(image_bgr, box_b)
@@ -173,14 +175,3 @@ def _shrunk(pixels: np.ndarray, scale: float) -> np.ndarray:
     while scale < 0.5 and min(pixels.shape[:2]) >= 4:
         pixels, scale = cv2.pyrDown(pixels), scale * 2
     return cv2.resize(pixels, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
-
-
-def _size(box: Box) -> float:
-    """An index box's longest side in pixels (at least 1)."""
-    return max(float(box[2]) - float(box[0]), float(box[3]) - float(box[1]), 1.0)
-
-
-def _angle_between(a: float, b: float) -> float:
-    """The angle between two undirected directions given in radians (degrees, 0..90)."""
-    d = abs(math.degrees(a - b)) % 180.0
-    return min(d, 180.0 - d)
