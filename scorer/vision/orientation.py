@@ -24,6 +24,7 @@ SHADING_SIGMA = 8.0  # blur (patch pixels) whose subtraction removes the light's
 SAME_WAY_UP = -0.1  # below this score the two indices are two cards lying the same way up
 SURELY_SAME_WAY_UP = -0.3  # ...and below this even where the layout says one card
 MIN_CONTRAST = 2.0  # a crop whose grey levels vary less (standard deviation) is flat
+SYMMETRIC = 0.8  # a crop matching itself turned half a turn this well shows a symmetric glyph
 
 
 def half_turn_score(
@@ -35,10 +36,16 @@ def half_turn_score(
 
     ``image`` is BGR or grey; only the two crops are converted to grey. The score is the
     difference of their two correlations, from -2 to 2. Positive: the indices face opposite
-    ways (one card); negative: the same way (two cards). None when a crop is empty or flat.
+    ways (one card); negative: the same way (two cards). None when a crop is empty or flat, or
+    when either crop matches itself turned half a turn (:data:`SYMMETRIC`): a Skip's S or its
+    barred circle looks the same either way, so what the comparison measures is the background
+    each box took in beside it, not the way the glyph faces.
     """
-    both = half_turn_correlations(image, box_a, box_b)
-    return None if both is None else both[0] - both[1]
+    a, b = _patch(image, box_a), _patch(image, box_b)
+    both = _correlations(a, b)
+    if both is None or _symmetric(a) or _symmetric(b):
+        return None
+    return both[0] - both[1]
 
 
 def half_turn_correlations(
@@ -48,7 +55,11 @@ def half_turn_correlations(
 ) -> tuple[float, float] | None:
     """How well crop A matches crop B turned by 180 degrees, and as it is (each -1 to 1, the
     best over shifts of up to :data:`SLACK`); None when a crop is empty or flat."""
-    a, b = _patch(image, box_a), _patch(image, box_b)
+    return _correlations(_patch(image, box_a), _patch(image, box_b))
+
+
+def _correlations(a: np.ndarray | None, b: np.ndarray | None) -> tuple[float, float] | None:
+    """:func:`half_turn_correlations` of two patches made by :func:`_patch`."""
     if a is None or b is None:
         return None
     centre = a[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
@@ -56,6 +67,12 @@ def half_turn_correlations(
         return None
     # A against B turned is A turned against B: both slide over B's shifted windows
     return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), b), _best_match(centre, b)
+
+
+def _symmetric(patch: np.ndarray) -> bool:
+    """Does the patch's glyph look the same turned half a turn?"""
+    centre = patch[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
+    return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), patch) >= SYMMETRIC
 
 
 def _flat(window: np.ndarray) -> bool:

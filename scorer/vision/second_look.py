@@ -35,7 +35,8 @@ HINT_CONF = 0.05  # weaker first-look detections that may still say where the ca
 HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to count...
 HINT_IOU = 0.3  # ...on the spot of one of them (box overlap)
 COARSE_IMGSZ = 256  # the coarse look's usual smallest input side...
-COARSEST_IMGSZ = 192  # ...and this when nothing at all is read at 256 (a card filling the frame)
+LAST_RESORT_IMGSZ = (192, 128)  # ...then these in turn while nothing at all is read (a card
+# filling the frame: an index of 240 px at 640 is still 73 px at 192, 49 px at 128)
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look at 256
 COARSE_FROM = 0.0625  # a median index of this share of the longest side (40 px at 640) gets one
 COARSE_TARGET = 32  # at the input side that makes that median index this many pixels
@@ -133,9 +134,10 @@ def look_coarse(
 ) -> Detections:
     """``first`` with the detections of a coarse look at the whole frame, at the input side
     :func:`coarse_side` picks (``coarse_at(side)``: the detector at that side); ``first`` itself
-    when none is worth it. When neither look reads anything, a last one at
-    :data:`COARSEST_IMGSZ` reads an index of 150 pixels and more at 640 (a card that fills the
-    frame: the look at 256 still sees it at about 60 pixels, larger than the detector learnt).
+    when none is worth it. While neither look reads anything, last looks at the
+    :data:`LAST_RESORT_IMGSZ` sides in turn read indices of 150 pixels and more at 640 (a card
+    that fills the frame: the look at 256 still sees it at about 60 pixels, larger than the
+    detector learnt).
 
     Only coarse detections of :data:`COARSE_KEEP_PX` input pixels or more count: at so small an
     input a small index reads badly. Across the two looks, of two boxes on one index (IoU above
@@ -147,8 +149,10 @@ def look_coarse(
     if coarse_at is None or side is None:
         return first
     far = _coarse_detections(coarse_at(side), image, side, conf, iou)
-    if len(far) == 0 and len(first) == 0:
-        far = _coarse_detections(coarse_at(COARSEST_IMGSZ), image, COARSEST_IMGSZ, conf, iou)
+    for last_side in LAST_RESORT_IMGSZ:
+        if len(far) or len(first):
+            break
+        far = _coarse_detections(coarse_at(last_side), image, last_side, conf, iou)
     if len(far) == 0:
         return first
     if len(first) == 0:

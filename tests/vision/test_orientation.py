@@ -107,3 +107,24 @@ def test_a_card_alone_in_view_whose_corners_the_test_doubts_is_read_once():
     detections = Detections(np.array(boxes, np.float32), np.array([0.9, 0.8], np.float32),
                             np.array([W, W]))
     assert len(cards_from_detections(image, detections)) == 1
+
+
+def skip_symbol() -> np.ndarray:
+    """A barred circle, as some decks print the Skip's index: the same turned half a turn."""
+    glyph = np.full((SIZE, SIZE), 255, np.uint8)
+    cv2.circle(glyph, (SIZE // 2, SIZE // 2), SIZE // 2 - 3, 0, 2)
+    cv2.line(glyph, (5, SIZE - 6), (SIZE - 6, 5), 0, 2)
+    return glyph
+
+
+def test_a_glyph_that_looks_the_same_turned_gives_no_evidence():
+    """One box takes in a dark strip of table beside its barred circle: compared as they are or
+    turned, the crops differ by that strip, not by the way the glyph faces."""
+    image = np.full((300, 300), 255, np.uint8)
+    glyph = skip_symbol()
+    for x, y in (FIRST, SECOND):
+        image[y : y + SIZE, x : x + SIZE] = glyph
+    image[SECOND[1] : SECOND[1] + SIZE, SECOND[0] + SIZE - 6 : SECOND[0] + SIZE] = 40
+    assert half_turn_score(image, *boxes()) is None
+    assert half_turn_score(cv2.cvtColor(table(second_turned=True), cv2.COLOR_BGR2GRAY),
+                           *boxes()) is not None  # a W turned is not a W

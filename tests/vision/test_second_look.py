@@ -189,22 +189,31 @@ def test_a_coarse_look_reads_a_close_up_the_first_look_missed():
 
 
 class FillsTheFrame(CloseUpCoarse):
-    """Coarse detectors that read a card filling the frame only at the smallest input."""
+    """Coarse detectors that read a card filling the frame only at input sides up to
+    ``reads_up_to``."""
+
+    def __init__(self, boxes, reads_up_to: int) -> None:
+        super().__init__(boxes=boxes)
+        self.reads_up_to = reads_up_to
 
     def detect(self, image, conf=0.25, iou=0.7):
         self.calls += 1
-        return self.found if self.sides[-1] == second_look.COARSEST_IMGSZ else Detections.empty()
+        return self.found if self.sides[-1] <= self.reads_up_to else Detections.empty()
 
 
-def test_a_card_filling_the_frame_is_read_at_the_coarsest_input_when_nothing_else_reads():
-    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),))
+@pytest.mark.parametrize("reads_up_to", second_look.LAST_RESORT_IMGSZ)
+def test_a_card_filling_the_frame_is_read_at_the_first_last_resort_input_that_reads_it(
+        reads_up_to):
+    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),), reads_up_to=reads_up_to)
     merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), Detections.empty(), 0.45, 0.7)
-    assert coarse.sides == [second_look.COARSE_IMGSZ, second_look.COARSEST_IMGSZ]
+    last = second_look.LAST_RESORT_IMGSZ
+    assert coarse.sides == [second_look.COARSE_IMGSZ, *last[:last.index(reads_up_to) + 1]]
     assert merged.names == ["Y1"]
 
 
-def test_no_coarsest_look_when_a_look_already_read_something():
-    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),))
+def test_no_last_resort_look_when_a_look_already_read_something():
+    coarse = FillsTheFrame(boxes=((50, 40, 450, 480),),
+                           reads_up_to=second_look.LAST_RESORT_IMGSZ[-1])
     first = dets([[400, 300, 420, 320]], [R5])  # one small index: the coarse look at 256 only
     merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7)
     assert coarse.sides == [second_look.COARSE_IMGSZ] and merged.names == ["R5"]
