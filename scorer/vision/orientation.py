@@ -24,7 +24,8 @@ SHADING_SIGMA = 8.0  # blur (patch pixels) whose subtraction removes the light's
 SAME_WAY_UP = -0.1  # below this score the two indices are two cards lying the same way up
 SURELY_SAME_WAY_UP = -0.3  # ...and below this even where the layout says one card
 MIN_CONTRAST = 2.0  # a crop whose grey levels vary less (standard deviation) is flat
-SYMMETRIC = 0.8  # a crop matching itself turned half a turn this well shows a symmetric glyph
+SYMMETRIC = 0.9  # a crop matching itself turned half a turn this well shows a symmetric glyph...
+SYMMETRY_FROM = 30.0  # ...when its box is this many pixels or more (smaller ones blur to blobs)
 
 
 def half_turn_score(
@@ -37,13 +38,13 @@ def half_turn_score(
     ``image`` is BGR or grey; only the two crops are converted to grey. The score is the
     difference of their two correlations, from -2 to 2. Positive: the indices face opposite
     ways (one card); negative: the same way (two cards). None when a crop is empty or flat, or
-    when either crop matches itself turned half a turn (:data:`SYMMETRIC`): a Skip's S or its
-    barred circle looks the same either way, so what the comparison measures is the background
+    when either crop shows a glyph that looks the same turned half a turn (:func:`_symmetric`:
+    a Skip's S or its barred circle), so that what the comparison measures is the background
     each box took in beside it, not the way the glyph faces.
     """
     a, b = _patch(image, box_a), _patch(image, box_b)
     both = _correlations(a, b)
-    if both is None or _symmetric(a) or _symmetric(b):
+    if both is None or _symmetric(a, box_a) or _symmetric(b, box_b):
         return None
     return both[0] - both[1]
 
@@ -69,8 +70,12 @@ def _correlations(a: np.ndarray | None, b: np.ndarray | None) -> tuple[float, fl
     return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), b), _best_match(centre, b)
 
 
-def _symmetric(patch: np.ndarray) -> bool:
-    """Does the patch's glyph look the same turned half a turn?"""
+def _symmetric(patch: np.ndarray, box: tuple[float, float, float, float]) -> bool:
+    """Does the patch's glyph look the same turned half a turn? Asked only of boxes of
+    :data:`SYMMETRY_FROM` pixels and more: a smaller index blurs to a blob that matches itself
+    turned at 0.8 and more whatever its digit."""
+    if max(box[2] - box[0], box[3] - box[1]) < SYMMETRY_FROM:
+        return False
     centre = patch[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
     return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), patch) >= SYMMETRIC
 
