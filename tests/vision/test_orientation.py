@@ -129,7 +129,7 @@ def a_skips_corners(size: int) -> tuple[np.ndarray, list[tuple[int, int, int, in
     cv2.circle(first, (size // 4, size // 4), size // 12, 0, -1)
     cv2.circle(second, (size // 4, size // 4), size // 8, 60, -1)
     image = np.full((40 + step + size, 40 + step + size), 255, np.uint8)
-    for (x, y), glyph in zip(corners, (first, second)):
+    for (x, y), glyph in zip(corners, (first, second), strict=True):
         image[y : y + size, x : x + size] = glyph
     return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), [(x, y, x + size, y + size)
                                                      for x, y in corners]
