@@ -36,7 +36,7 @@ HINTED_CONF = 0.65  # what a look guided only by weak detections must reach to c
 HINT_IOU = 0.3  # ...on the spot of one of them (box overlap)
 COARSE_IMGSZ = 256  # the coarse look's usual smallest input side...
 LAST_RESORT_IMGSZ = (192, 128)  # ...then these in turn while nothing at all is read (a card
-# filling the frame: an index of 240 px at 640 is still 73 px at 192, 49 px at 128)
+# filling the frame: an index of 240 px at 640 is still 72 px at 192, 48 px at 128)
 COARSE_BELOW = 2  # a first look with fewer index detections than this gets a coarse look at 256
 COARSE_FROM = 0.0625  # a median index of this share of the longest side (40 px at 640) gets one
 COARSE_TARGET = 32  # at the input side that makes that median index this many pixels
