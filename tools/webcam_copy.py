@@ -1,0 +1,93 @@
+"""A webcam-like copy of a rendered split: a colour cast, washed-out ink, sensor noise, JPEG.
+
+The renderer varies light and colour as the detector was trained to see them; a real webcam
+adds its own cast and contrast after the scene, to every pixel alike (a green cast whose white
+digit measures G - (R + B) / 2 of about 22, ink at saturation 100-125 and brightness 80-130).
+This writes a copy of one split of a rendered dataset with that done to each image, and the
+same manifest and labels, so that `phase10 eval --data OUT --split SPLIT` measures what such a
+camera costs the reader on scenes whose truth is known. The transform: each BGR channel times
+its gain, then ``scale * value + offset`` (washed out: less contrast, a raised black), Gaussian
+noise, a slight blur and JPEG quality 70.
+
+Usage, from the repo root (the figures in models/README.md):
+    .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
+        --out datasets/webcam-hi --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
+    phase10 eval --data datasets/webcam-hi --split test
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+NOISE = 4.0  # standard deviation of the sensor noise, in grey levels
+BLUR = 0.8  # sigma of the lens and demosaicing blur, in pixels
+JPEG_QUALITY = 70
+
+
+def webcam_look(image_bgr: np.ndarray, gains: tuple[float, float, float], scale: float,
+                offset: float, rng: np.random.Generator) -> np.ndarray:
+    """``image_bgr`` as the webcam would deliver it, before JPEG: per-channel ``gains`` (B, G,
+    R), then ``scale * value + offset``, noise and blur; uint8."""
+    out = image_bgr.astype(np.float32) * np.asarray(gains, np.float32) * scale + offset
+    out += rng.normal(0.0, NOISE, out.shape).astype(np.float32)
+    out = cv2.GaussianBlur(out, (0, 0), BLUR)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def copy_split(data: Path, split: str, out: Path, gains: tuple[float, float, float],
+               scale: float, offset: float, seed: int = 0) -> int:
+    """Write the webcam-like copy of ``data``'s ``split`` to ``out``; the number of images."""
+    (out / "images" / split).mkdir(parents=True, exist_ok=True)
+    for name in ("config.json", "data.yaml", f"manifest_{split}.json"):
+        if (data / name).is_file():
+            shutil.copy(data / name, out / name)
+    if (data / "labels" / split).is_dir():
+        shutil.copytree(data / "labels" / split, out / "labels" / split, dirs_exist_ok=True)
+    rng = np.random.default_rng(seed)
+    count = 0
+    for path in sorted((data / "images" / split).glob("*.jpg")):
+        image = cv2.imread(str(path))
+        if image is None:
+            raise SystemExit(f"unreadable image: {path}")
+        look = webcam_look(image, gains, scale, offset, rng)
+        cv2.imwrite(str(out / "images" / split / path.name), look,
+                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        count += 1
+    return count
+
+
+def parse_gains(text: str) -> tuple[float, float, float]:
+    """``"0.7,1.0,0.7"`` -> the B, G, R gains; argparse's type for ``--gains``."""
+    try:
+        b, g, r = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"three gains B,G,R expected, got {text!r}") from None
+    return b, g, r
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True, help="rendered dataset folder")
+    parser.add_argument("--split", default="test")
+    parser.add_argument("--out", type=Path, required=True, help="where to write the copy")
+    parser.add_argument("--gains", type=parse_gains, default=(0.8, 1.0, 0.8),
+                        help="B,G,R channel gains (0.8,1.0,0.8: a green cast of 25 %%)")
+    parser.add_argument("--scale", type=float, default=0.55, help="contrast kept (0.55)")
+    parser.add_argument("--offset", type=float, default=25.0, help="raised black (25)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if not (args.data / "images" / args.split).is_dir():
+        parser.error(f"no images/{args.split} in {args.data}")
+    count = copy_split(args.data, args.split, args.out, args.gains, args.scale, args.offset,
+                       args.seed)
+    print(f"{count} images -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
