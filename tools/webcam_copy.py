@@ -1,13 +1,14 @@
 """A webcam-like copy of a rendered split: a colour cast, washed-out ink, sensor noise, JPEG.
 
-The renderer varies light and colour as the detector was trained to see them; a real webcam
-adds its own cast and contrast after the scene, to every pixel alike (a green cast whose white
-digit measures G - (R + B) / 2 of about 22, ink at saturation 100-125 and brightness 80-130).
-This writes a copy of one split of a rendered dataset with that done to each image, and the
-same manifest and labels, so that `phase10 eval --data OUT --split SPLIT` measures what such a
-camera costs the reader on scenes whose truth is known. The transform: each BGR channel times
-its gain, then ``scale * value + offset`` (washed out: less contrast, a raised black), Gaussian
-noise, a slight blur and JPEG quality 70.
+The renderer draws casts and a washed-out webcam look at random strengths, scene by scene
+(`scorer/render/camera.py`). This applies one fixed, chosen cast and contrast to every image of
+a split already rendered, on top of its own light, and keeps the manifest and labels, so that
+`phase10 eval --data OUT --split SPLIT` answers "what does a webcam this far off cost the
+reader?" on scenes whose truth is known, at any rendered size and without rendering again. A
+real webcam's green cast measured G - (R + B) / 2 of about 22 on a white digit, its ink at
+saturation 100-125 and brightness 80-130. The transform: each BGR channel times its gain, then
+``scale * value + offset`` (less contrast, a raised black), Gaussian noise, a slight blur and
+JPEG quality 70.
 
 Usage, from the repo root (the figures in models/README.md):
     .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
@@ -29,7 +30,7 @@ BLUR = 0.8  # sigma of the lens and demosaicing blur, in pixels
 JPEG_QUALITY = 70
 
 
-def webcam_look(image_bgr: np.ndarray, gains: tuple[float, float, float], scale: float,
+def through_webcam(image_bgr: np.ndarray, gains: tuple[float, float, float], scale: float,
                 offset: float, rng: np.random.Generator) -> np.ndarray:
     """``image_bgr`` as the webcam would deliver it, before JPEG: per-channel ``gains`` (B, G,
     R), then ``scale * value + offset``, noise and blur; uint8."""
@@ -54,7 +55,7 @@ def copy_split(data: Path, split: str, out: Path, gains: tuple[float, float, flo
         image = cv2.imread(str(path))
         if image is None:
             raise SystemExit(f"unreadable image: {path}")
-        look = webcam_look(image, gains, scale, offset, rng)
+        look = through_webcam(image, gains, scale, offset, rng)
         cv2.imwrite(str(out / "images" / split / path.name), look,
                     [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         count += 1

@@ -63,11 +63,11 @@ def _correlations(a: np.ndarray | None, b: np.ndarray | None) -> tuple[float, fl
     """:func:`half_turn_correlations` of two patches made by :func:`_patch`."""
     if a is None or b is None:
         return None
-    centre = a[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
-    if _flat(centre) or _flat(b[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]):
+    centre = _centre(a)
+    if _flat(centre) or _flat(_centre(b)):
         return None
     # A against B turned is A turned against B: both slide over B's shifted windows
-    return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), b), _best_match(centre, b)
+    return _best_match(_half_turn(centre), b), _best_match(centre, b)
 
 
 def _symmetric(patch: np.ndarray, box: tuple[float, float, float, float]) -> bool:
@@ -76,8 +76,17 @@ def _symmetric(patch: np.ndarray, box: tuple[float, float, float, float]) -> boo
     turned at 0.8 and more whatever its digit."""
     if max(box[2] - box[0], box[3] - box[1]) < SYMMETRY_FROM:
         return False
-    centre = patch[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
-    return _best_match(np.ascontiguousarray(centre[::-1, ::-1]), patch) >= SYMMETRIC
+    return _best_match(_half_turn(_centre(patch)), patch) >= SYMMETRIC
+
+
+def _centre(patch: np.ndarray) -> np.ndarray:
+    """The ``PATCH``-square middle of a patch, the window slid over the other patch."""
+    return patch[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
+
+
+def _half_turn(window: np.ndarray) -> np.ndarray:
+    """``window`` turned by 180 degrees, contiguous for OpenCV."""
+    return np.ascontiguousarray(window[::-1, ::-1])
 
 
 def _flat(window: np.ndarray) -> bool:

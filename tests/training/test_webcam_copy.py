@@ -19,8 +19,8 @@ spec.loader.exec_module(webcam_copy)
 
 def test_a_white_card_turns_green_and_grey_under_the_webcam():
     white = np.full((40, 40, 3), 255, np.uint8)
-    look = webcam_copy.webcam_look(white, (0.7, 1.0, 0.7), 0.6, 20,
-                                   np.random.default_rng(0))
+    look = webcam_copy.through_webcam(white, (0.7, 1.0, 0.7), 0.6, 20,
+                                      np.random.default_rng(0))
     b, g, r = (float(look[..., k].mean()) for k in range(3))
     assert g - (r + b) / 2 > 30  # the cast
     assert g < 200  # washed out: the white is no longer white
