@@ -1,10 +1,11 @@
-"""A webcam-like copy of a rendered split: a colour cast, washed-out ink, sensor noise, JPEG.
+"""A webcam-like copy of a rendered split or photo folder: a cast, washed-out ink, noise, JPEG.
 
 The renderer draws casts and a washed-out webcam look at random strengths, scene by scene
 (`scorer/render/camera.py`). This applies one fixed, chosen cast and contrast to every image of
-a split already rendered, on top of its own light, and keeps the manifest and labels, so that
-`phase10 eval --data OUT --split SPLIT` answers "what does a webcam this far off cost the
-reader?" on scenes whose truth is known, at any rendered size and without rendering again. A
+a split already rendered (or of a labelled photo folder), on top of its own light, and keeps the
+manifest and labels, so that `phase10 eval --data OUT --split SPLIT` (or `--photos OUT`)
+answers "what does a webcam this far off cost the reader?" on scenes whose truth is known, at
+any rendered size and without rendering again. A
 real webcam's green cast measured G - (R + B) / 2 of about 22 on a white digit, its ink at
 saturation 100-125 and brightness 80-130. The transform: each BGR channel times its gain, then
 ``scale * value + offset`` (less contrast, a raised black), Gaussian noise, a slight blur and
@@ -14,6 +15,9 @@ Usage, from the repo root (the figures in models/README.md):
     .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
         --out datasets/webcam-hi --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
     phase10 eval --data datasets/webcam-hi --split test
+    .venv/bin/python tools/webcam_copy.py --photos datasets/closeups-hi \
+        --out datasets/webcam-closeups --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
+    phase10 eval --photos datasets/webcam-closeups
 """
 
 from __future__ import annotations
@@ -43,21 +47,40 @@ def through_webcam(image_bgr: np.ndarray, gains: tuple[float, float, float], sca
 def copy_split(data: Path, split: str, out: Path, gains: tuple[float, float, float],
                scale: float, offset: float, seed: int = 0) -> int:
     """Write the webcam-like copy of ``data``'s ``split`` to ``out``; the number of images."""
-    (out / "images" / split).mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     for name in ("config.json", "data.yaml", f"manifest_{split}.json"):
         if (data / name).is_file():
             shutil.copy(data / name, out / name)
     if (data / "labels" / split).is_dir():
         shutil.copytree(data / "labels" / split, out / "labels" / split, dirs_exist_ok=True)
+    return copy_images(data / "images" / split, out / "images" / split, gains, scale, offset,
+                       seed)
+
+
+def copy_photos(folder: Path, out: Path, gains: tuple[float, float, float], scale: float,
+                offset: float, seed: int = 0) -> int:
+    """Write the webcam-like copy of a labelled photo folder (``images/`` with ``labels/`` or a
+    ``truth.json``, as ``phase10 eval --photos`` reads it) to ``out``; the number of images."""
+    out.mkdir(parents=True, exist_ok=True)
+    if (folder / "truth.json").is_file():
+        shutil.copy(folder / "truth.json", out / "truth.json")
+    if (folder / "labels").is_dir():
+        shutil.copytree(folder / "labels", out / "labels", dirs_exist_ok=True)
+    return copy_images(folder / "images", out / "images", gains, scale, offset, seed)
+
+
+def copy_images(source: Path, target: Path, gains: tuple[float, float, float], scale: float,
+                offset: float, seed: int) -> int:
+    """Each JPEG of ``source`` through the webcam, saved under its own name in ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     count = 0
-    for path in sorted((data / "images" / split).glob("*.jpg")):
+    for path in sorted(source.glob("*.jpg")):
         image = cv2.imread(str(path))
         if image is None:
             raise SystemExit(f"unreadable image: {path}")
         look = through_webcam(image, gains, scale, offset, rng)
-        cv2.imwrite(str(out / "images" / split / path.name), look,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        cv2.imwrite(str(target / path.name), look, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         count += 1
     return count
 
@@ -73,8 +96,11 @@ def parse_gains(text: str) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, required=True, help="rendered dataset folder")
-    parser.add_argument("--split", default="test")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--data", type=Path, help="rendered dataset folder")
+    source.add_argument("--photos", type=Path,
+                        help="labelled photo folder, as phase10 eval --photos reads it")
+    parser.add_argument("--split", default="test", help="the split of --data (test)")
     parser.add_argument("--out", type=Path, required=True, help="where to write the copy")
     parser.add_argument("--gains", type=parse_gains, default=(0.8, 1.0, 0.8),
                         help="B,G,R channel gains (0.8,1.0,0.8: a green cast of 25 %%)")
@@ -82,10 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--offset", type=float, default=25.0, help="raised black (25)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if not (args.data / "images" / args.split).is_dir():
-        parser.error(f"no images/{args.split} in {args.data}")
-    count = copy_split(args.data, args.split, args.out, args.gains, args.scale, args.offset,
-                       args.seed)
+    look = (args.gains, args.scale, args.offset, args.seed)
+    if args.photos is not None:
+        if not (args.photos / "images").is_dir():
+            parser.error(f"no images/ in {args.photos}")
+        count = copy_photos(args.photos, args.out, *look)
+    else:
+        if not (args.data / "images" / args.split).is_dir():
+            parser.error(f"no images/{args.split} in {args.data}")
+        count = copy_split(args.data, args.split, args.out, *look)
     print(f"{count} images -> {args.out}")
     return 0
 

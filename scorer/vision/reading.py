@@ -55,6 +55,7 @@ from scorer.vision.pixel_checks import (
 from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
+from scorer.vision.washed_out import stretched
 from scorer.vision.whole_photo import (
     drop_clutter,
     either_face_chance,
@@ -252,7 +253,9 @@ def read_cards(
     cover only part of it (:mod:`scorer.vision.second_look`), or where the detector only sensed
     indices when it read none: more cards found, up to twice the time; live camera frames skip
     it. Both kinds of reading add a coarse look at the whole frame when the first finds little
-    or only close-up indices (:func:`~scorer.vision.second_look.look_coarse`).
+    or only close-up indices (:func:`~scorer.vision.second_look.look_coarse`). A photo in which
+    nothing is read, and whose frame is washed out, is read once more with its contrast
+    stretched (:mod:`scorer.vision.washed_out`).
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
@@ -261,6 +264,19 @@ def read_cards(
     image = _check_array(image)
     if detector is None:
         detector = get_detector(str(model) if model else None, imgsz)
+    read = partial(_read_frame, conf=conf, iou=iou, detector=detector,
+                   colour_check=colour_check, second_look=second_look)
+    reading = read(image)
+    if second_look and not reading.cards:  # a dim webcam's flat frame: give it its contrast
+        washed = stretched(image)
+        if washed is not None:
+            return read(washed)
+    return reading
+
+
+def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
+                colour_check: bool, second_look: bool) -> CardReading:
+    """:func:`read_cards` on one decoded, checked frame, without the stretched last look."""
     if second_look:
         sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
         dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included

@@ -47,3 +47,18 @@ def test_gains_must_be_three_numbers():
     assert webcam_copy.parse_gains("0.7,1,0.7") == (0.7, 1.0, 0.7)
     with pytest.raises(argparse.ArgumentTypeError, match="three gains"):
         webcam_copy.parse_gains("0.7,1")
+
+
+def test_a_photo_folder_is_copied_with_its_labels_and_truth(tmp_path: Path):
+    photos, out = tmp_path / "photos", tmp_path / "out"
+    (photos / "images").mkdir(parents=True)
+    (photos / "labels").mkdir()
+    cv2.imwrite(str(photos / "images" / "a.jpg"), np.full((32, 32, 3), 200, np.uint8))
+    (photos / "labels" / "a.txt").write_text("G4 0.5 0.5 0.2 0.2\n")
+    (photos / "truth.json").write_text('{"a.jpg": ["G4"]}')
+    assert webcam_copy.main(["--photos", str(photos), "--out", str(out)]) == 0
+    assert [p.name for p in (out / "images").iterdir()] == ["a.jpg"]
+    assert (out / "labels" / "a.txt").read_text() == "G4 0.5 0.5 0.2 0.2\n"
+    assert (out / "truth.json").read_text() == '{"a.jpg": ["G4"]}'
+    copied = cv2.imread(str(out / "images" / "a.jpg")).astype(float)
+    assert copied[..., 1].mean() > copied[..., 0].mean() + 10  # the green cast
