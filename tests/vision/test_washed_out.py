@@ -29,19 +29,23 @@ class NeedsContrast:
     """Reads a G7 at the index block of the whole frame only where the card's white is near 255
     and neutral, as a detector trained on well-exposed cards would; counts its calls."""
 
-    def __init__(self, needs_contrast: bool = True) -> None:
+    def __init__(self, needs_contrast: bool = True, dim_score: float | None = None) -> None:
         self.calls = 0
         self.needs_contrast = needs_contrast
+        self.dim_score = dim_score  # the score of its reading in a flat frame (None: no reading)
 
     def detect(self, image, conf=0.25, iou=0.7):
         self.calls += 1
         if image.shape[:2] != (480, 640):  # a closer look's window
             return Detections.empty()
         white = image[300:380, 300:400].reshape(-1, 3).mean(axis=0)
+        score = 0.95
         if self.needs_contrast and (white.min() < 220 or white.max() - white.min() > 25):
-            return Detections.empty()
+            if self.dim_score is None:
+                return Detections.empty()
+            score = self.dim_score
         return Detections(np.array([[220, 120, 250, 160]], np.float32),
-                          np.array([0.9], np.float32), np.array([G7]))
+                          np.array([score], np.float32), np.array([G7]))
 
 
 def test_a_flat_tinted_frame_gets_its_white_and_its_black_back():
@@ -63,6 +67,15 @@ def test_a_washed_out_photo_in_which_nothing_was_read_is_read_stretched():
     reading = read_cards(through_dim_webcam(card_photo()), detector=detector,
                          colour_check=False)
     assert [str(card.card) for card in reading.cards] == ["G7"]
+
+
+def test_a_card_read_unsure_in_a_washed_out_photo_is_read_again_stretched():
+    dim = through_dim_webcam(card_photo())
+    unsure_first = read_cards(dim, detector=NeedsContrast(dim_score=0.7), colour_check=False,
+                              second_look=False)
+    assert [card.unsure for card in unsure_first.cards] == [True]
+    reading = read_cards(dim, detector=NeedsContrast(dim_score=0.7), colour_check=False)
+    assert [(str(card.card), card.unsure) for card in reading.cards] == [("G7", False)]
 
 
 def test_a_live_frame_gets_no_stretched_look():
