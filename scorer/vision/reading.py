@@ -254,9 +254,8 @@ def read_cards(
     indices when it read none: more cards found, up to twice the time; live camera frames skip
     it. Both kinds of reading add a coarse look at the whole frame when the first finds little
     or only close-up indices (:func:`~scorer.vision.second_look.look_coarse`). A photo in which
-    no card is read sure, and whose frame is washed out, is read once more with its contrast
-    stretched (:mod:`scorer.vision.washed_out`); that reading replaces the first when it reads a
-    card sure, or when the first read nothing at all.
+    nothing is read, and whose frame is washed out, is read once more with its contrast
+    stretched (:mod:`scorer.vision.washed_out`).
     Raises :class:`ImageError` for undecodable, empty or oversized images and
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable.
     """
@@ -268,12 +267,10 @@ def read_cards(
     read = partial(_read_frame, conf=conf, iou=iou, detector=detector,
                    colour_check=colour_check, second_look=second_look)
     reading = read(image)
-    if second_look and reading.no_cards:  # a dim webcam's flat frame: give it its contrast
+    if second_look and not reading.cards:  # a dim webcam's flat frame: give it its contrast
         washed = stretched(image)
         if washed is not None:
-            again = read(washed)
-            if not again.no_cards or not reading.cards:  # a card read sure, or anything at all
-                return again
+            return read(washed)
     return reading
 
 

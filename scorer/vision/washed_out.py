@@ -1,10 +1,10 @@
-"""A washed-out frame, stretched: the last look at a photo in which nothing was read.
+"""A washed-out frame, stretched: one more look at a photo in which no card was read.
 
 A webcam in dim light delivers a flat, tinted frame: its black is raised, its white is grey
 and green, and the ink of a card held up to it sits at half the contrast the detector learnt
 on. Stretching each colour channel so that its darkest and brightest percentile span the full
 range gives the frame its contrast back and, since each channel is stretched on its own, takes
-most of a camera's cast out with it. Only photos in which no card was read sure get this look
+most of a camera's cast out with it. Only photos in which no card was read get this look
 (:func:`scorer.vision.reading.read_cards`), and only when every channel would be stretched by
 at least :data:`MIN_GAIN`: a frame with contrast to spare is left as it is.
 """

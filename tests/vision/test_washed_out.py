@@ -69,13 +69,12 @@ def test_a_washed_out_photo_in_which_nothing_was_read_is_read_stretched():
     assert [str(card.card) for card in reading.cards] == ["G7"]
 
 
-def test_a_card_read_unsure_in_a_washed_out_photo_is_read_again_stretched():
+def test_a_card_read_unsure_in_a_washed_out_photo_is_kept_as_read():
+    """A stretched frame can shift a card's colour (a washed-out red read as a sure blue), so a
+    photo in which something was read, however unsure, is not read again."""
     dim = through_dim_webcam(card_photo())
-    unsure_first = read_cards(dim, detector=NeedsContrast(dim_score=0.7), colour_check=False,
-                              second_look=False)
-    assert [card.unsure for card in unsure_first.cards] == [True]
     reading = read_cards(dim, detector=NeedsContrast(dim_score=0.7), colour_check=False)
-    assert [(str(card.card), card.unsure) for card in reading.cards] == [("G7", False)]
+    assert [(str(card.card), card.unsure) for card in reading.cards] == [("G7", True)]
 
 
 def test_a_live_frame_gets_no_stretched_look():
