@@ -14,6 +14,7 @@ import cv2
 
 from scorer.cli.arg_types import confidence, input_size, positive_int
 from scorer.cli.output import fail
+from scorer.rules.reasons import english_plural
 from scorer.training.calibration import reliability_lines
 from scorer.training.evaluate import evaluate, ultralytics_map
 from scorer.training.photo_eval import evaluate_photos
@@ -142,7 +143,8 @@ def run_detect(args: argparse.Namespace) -> int:
             print(json.dumps(reading.to_dict()))
         else:
             names = " ".join(str(c.card) for c in reading.cards) or "(no cards)"
-            print(f"{path}: {names}  [{reading.count} cards, {reading.points} points]")
+            count = english_plural("%(num)d card", "%(num)d cards", reading.count)
+            print(f"{path}: {names}  [{count}, {reading.points} points]")
             for card in reading.cards:
                 print(f"  {str(card.card):>4} {card.confidence:.2f}{_remarks(card)}")
         if args.annotate:

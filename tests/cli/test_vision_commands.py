@@ -135,6 +135,13 @@ def test_detect_text_marks_the_cards_read_with_little_confidence(fake, photo, ca
     assert "unsure" not in lines["R5"]  # both corners read alike, at 0.9 and 0.8
 
 
+def test_detect_text_counts_the_cards_in_plain_english(fake, photo, capsys):
+    assert main(["detect", str(photo), "--conf", "0.75"]) == 0  # the R5 alone
+    assert capsys.readouterr().out.splitlines()[0].endswith("R5  [1 card, 5 points]")
+    assert main(["detect", str(photo)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("R5 W B11  [3 cards, 40 points]")
+
+
 def test_detect_annotates_a_copy(fake, photo, tmp_path, capsys):
     out = tmp_path / "boxed.jpg"
     assert main(["detect", str(photo), "--annotate", str(out)]) == 0
