@@ -5,17 +5,16 @@ The renderer draws casts and a washed-out webcam look at random strengths, scene
 a split already rendered (or of a labelled photo folder), on top of its own light, and keeps the
 manifest and labels, so that `phase10 eval --data OUT --split SPLIT` (or `--photos OUT`)
 answers "what does a webcam this far off cost the reader?" on scenes whose truth is known, at
-any rendered size and without rendering again. A
-real webcam's green cast measured G - (R + B) / 2 of about 22 on a white digit, its ink at
-saturation 100-125 and brightness 80-130. The transform: each BGR channel times its gain, then
-``scale * value + offset`` (less contrast, a raised black), Gaussian noise, a slight blur and
-JPEG quality 70.
+any rendered size and without rendering again. A real webcam's green cast measured
+G - (R + B) / 2 of about 22 on a white digit, its ink at saturation 100-125 and brightness
+80-130. The transform: each BGR channel times its gain, then ``scale * value + offset`` (less
+contrast, a raised black), Gaussian noise, a slight blur and JPEG quality 70.
 
 Usage, from the repo root (the figures in models/README.md):
     .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
         --out datasets/webcam-hi --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
     phase10 eval --data datasets/webcam-hi --split test
-    .venv/bin/python tools/webcam_copy.py --photos datasets/closeups-hi \
+    .venv/bin/python tools/webcam_copy.py --photos datasets/closeups-hi \\
         --out datasets/webcam-closeups --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
     phase10 eval --photos datasets/webcam-closeups
 """
