@@ -179,11 +179,15 @@ def _option(kind: str, value: str, one: bool, has_wild: bool, gettext: GetText) 
 
 def _closest(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
     kind, wilds, length = item["kind"], item["wilds"], item["length"]
-    shown = " ".join(item["cards"] if kind == "colour" else item["values"])
-    shown = shown or gettext("no natural card")
-    # as a person says it: "only 2 cards of a kind (2 2, one of them a wild)"
-    with_wilds = ngettext("one of them a wild", "%(num)d of them wilds", wilds) if wilds else ""
-    with_wilds = with_wilds and f", {with_wilds}"
+    if length == 0:  # the other groups took every card
+        return gettext("no card is left for it")
+    if wilds == length:  # wilds alone: the numbers they would stand for mean nothing yet
+        shown, with_wilds = " ".join(item["cards"]), ""
+    else:
+        shown = " ".join(item["cards"] if kind == "colour" else item["values"])
+        # as a person says it: "only 2 cards of a kind (2 2, one of them a wild)"
+        with_wilds = ngettext("one of them a wild", "%(num)d of them wilds", wilds) if wilds else ""
+        with_wilds = with_wilds and f", {with_wilds}"
     if kind == "run":
         if item["holes"]:
             holes = ", ".join(map(str, item["holes"]))
@@ -210,7 +214,9 @@ def _short_group(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
     missing = item["missing"]
     options = _either([_option(item["kind"], str(value), missing == 1, item["wilds"] > 0,
                                gettext) for value in item["completions"]], gettext)
-    if missing == 1:
+    if item["length"] == 0:  # any cards that form the group will do
+        fix = ngettext("%(num)d more card is needed", "%(num)d more cards are needed", missing)
+    elif missing == 1:
         fix = gettext("%(options)s would complete it", options=options)
     else:
         fix = ngettext("%(num)d more card is needed (%(options)s)",

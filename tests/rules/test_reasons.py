@@ -76,6 +76,17 @@ def test_a_hit_verdict_speaks_the_reason_text():
     assert verdict.to_dict()["reason"] == verdict.text
 
 
+def test_a_group_the_others_left_empty_says_so_and_asks_for_no_particular_card():
+    text = validate(2, "G3").reason.text
+    assert "set of 3: no card is left for it; 3 more cards are needed;" in text
+    assert "0 cards" not in text and "(wilds)" not in text
+
+
+def test_a_group_of_wilds_alone_shows_the_wilds_not_the_numbers_they_stand_for():
+    text = validate(1, "G3 G3 G3 W W").reason.text
+    assert "set of 3: only 2 cards of a kind (W W);" in text
+
+
 def test_an_unknown_code_is_its_own_text():
     assert explain(Reason("not_a_code", {})) == "not_a_code"
 
