@@ -214,8 +214,11 @@ def _short_group(item: ShortGroup, gettext: GetText, ngettext: NGetText) -> str:
     missing = item["missing"]
     options = _either([_option(item["kind"], str(value), missing == 1, item["wilds"] > 0,
                                gettext) for value in item["completions"]], gettext)
-    if item["length"] == 0:  # any cards that form the group will do
+    wilds_only = 0 < item["length"] == item["wilds"]
+    if item["length"] == 0 or (wilds_only and missing > 1):  # any cards that form it will do
         fix = ngettext("%(num)d more card is needed", "%(num)d more cards are needed", missing)
+    elif wilds_only:
+        fix = gettext("any number card or another wild would complete it")
     elif missing == 1:
         fix = gettext("%(options)s would complete it", options=options)
     else:

@@ -201,7 +201,7 @@ def _short_item(index: int, group: Group, missing: int, holes: tuple[int, ...]) 
         if holes:
             completions = [str(n) for n in holes]
             values = _with_holes(group, holes)
-        elif group.cards:
+        elif naturals:  # wilds alone stand for no number yet
             numbers = [int(v) for v in group.values()]
             low, high = min(numbers), max(numbers)
             completions = [str(n) for n in (low - 1, high + 1) if MIN_NUMBER <= n <= MAX_NUMBER]

@@ -84,7 +84,11 @@ def test_a_group_the_others_left_empty_says_so_and_asks_for_no_particular_card()
 
 def test_a_group_of_wilds_alone_shows_the_wilds_not_the_numbers_they_stand_for():
     text = validate(1, "G3 G3 G3 W W").reason.text
-    assert "set of 3: only 2 cards of a kind (W W);" in text
+    assert text.endswith("set of 3: only 2 cards of a kind (W W); "
+                         "any number card or another wild would complete it")
+    run = validate(3, "G5 G5 G5 W W W").reason
+    assert run.text.endswith("run of 4: the longest run is 2 cards (W W); 2 more cards are needed")
+    assert run.params["short"][0]["completions"] == ["W"]  # not the 3 after their stand-ins 1 2
 
 
 def test_an_unknown_code_is_its_own_text():
