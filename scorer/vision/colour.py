@@ -152,16 +152,17 @@ def _percentile_95(values: np.ndarray) -> float:
     return a + (b - a) * (position - low)
 
 
-def find_white(crop_bgr: np.ndarray) -> np.ndarray | None:
-    """The BGR colour of ``crop_bgr``'s white: the mean of the brightest :data:`NEUTRAL_SHARE`
-    of its pixels whose saturation is under :data:`NEUTRAL_MAX_SATURATION`. None with too few
-    such pixels, or when even they are dark grey (no white to trust)."""
+def find_white(crop_bgr: np.ndarray, share: float = NEUTRAL_SHARE,
+               max_saturation: int = NEUTRAL_MAX_SATURATION) -> np.ndarray | None:
+    """The BGR colour of ``crop_bgr``'s white: the mean of the brightest ``share`` of its pixels
+    whose saturation is under ``max_saturation``. None with too few such pixels, or when even
+    they are dark grey (no white to trust)."""
     hsv = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV).reshape(-1, 3)
-    candidates = np.flatnonzero(hsv[:, 1] < NEUTRAL_MAX_SATURATION)
+    candidates = np.flatnonzero(hsv[:, 1] < max_saturation)
     if candidates.size < MIN_PIXELS:
         return None
     value = hsv[candidates, 2]
-    n = max(MIN_PIXELS, int(candidates.size * NEUTRAL_SHARE))
+    n = max(MIN_PIXELS, int(candidates.size * share))
     brightest = candidates[np.argsort(-value, kind="stable")[:n]]
     white = crop_bgr.reshape(-1, 3)[brightest].astype(np.float32).mean(axis=0)
     return None if float(white.min()) < MIN_VALUE else white

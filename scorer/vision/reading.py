@@ -24,6 +24,7 @@ from scorer.vision.card_reading import CardReading, DetectedCard
 from scorer.vision.colour import CORRECTED_FACTOR, ColourMeasure, judge_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import gather_evidence, load_doubt_model
+from scorer.vision.green_cast import green_balanced
 from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.lone_corners import (
     corners_read_apart,
@@ -277,6 +278,7 @@ def read_cards(
 def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
                 colour_check: bool, second_look: bool) -> CardReading:
     """:func:`read_cards` on one decoded, checked frame, without the stretched last look."""
+    image = green_balanced(image)  # a webcam's green cast out, before the detector's colours
     if second_look:
         sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
         dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
