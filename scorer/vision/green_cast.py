@@ -1,12 +1,13 @@
 """A green cast taken out of a frame before the detector reads it.
 
-The detector tells a card's colour from its ink. The renders it learnt on vary the light
-between warm and cold (red against blue) at every strength, but a webcam's cast lies on the
-other axis: its frames are green (or, more rarely, magenta), and under that cast blue ink reads
-as green and red as yellow. The brightest near-neutral pixels of a photo of cards are the
-cards' own paper, so their colour is the cast: :func:`green_balanced` scales the green channel
-until that white is neither green nor magenta, and leaves warm and cold light as the detector
-learnt them. A frame whose white is within :data:`MIN_TINT` of neutral is left as it is.
+The detector tells a card's colour from its ink. It learnt colours mostly under warm and cold
+light (red against blue); a webcam's cast lies on the other axis, green (or, more rarely,
+magenta), and on a webcam's faded ink it still moves the detector's classes: blue reads as
+green, red as yellow. The brightest near-neutral pixels of a photo of cards are the cards' own
+paper, so their colour is the cast: :func:`green_balanced` scales the green channel until that
+white is neither green nor magenta, and leaves warm and cold light as the detector learnt them
+(balancing those too cost cards on the rendered photos). A frame whose white is within
+:data:`MIN_TINT` of neutral is left as it is.
 """
 
 from __future__ import annotations
