@@ -12,8 +12,8 @@ contrast, a raised black), Gaussian noise, a slight blur and JPEG quality 70.
 
 Usage, from the repo root (the figures in models/README.md):
     .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
-        --out datasets/webcam-hi --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
-    phase10 eval --data datasets/webcam-hi --split test
+        --out datasets/webcam-hi-43 --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
+    phase10 eval --data datasets/webcam-hi-43 --split test
     .venv/bin/python tools/webcam_copy.py --photos datasets/closeups-hi \\
         --out datasets/webcam-closeups --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
     phase10 eval --photos datasets/webcam-closeups
