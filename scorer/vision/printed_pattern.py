@@ -5,7 +5,10 @@ a card corner. What no card layout gives is a *lattice*: the same motif, in the 
 repeated in two directions at equal steps. Cards of one face lie in a row or a fan (copies
 along one line or an arc), and one deck holds at most two copies of a number, so the motif
 test asks for a lattice: a cell (two copies in different directions whose sum or difference is
-a copy too) and more copies on the lattice it spans.
+a copy too) and more copies on the lattice it spans. A Wild or a Skip may also lie on a lattice
+whose cells never close among the copies found (tiles foreshortened, in shade or under other
+clutter): its second step may be the difference of two copies. Stars and rings are what print
+repeats; a number's look-alikes are not, and the looser test took real numbers on busy tables.
 
 :func:`printed_candidates` applies it to a photo's cards: a card whose every index is a
 lattice motif is print, and so is any other reading of that face whose index shows the same
@@ -22,8 +25,9 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from scorer.cards import parse_card
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import angle_between, box_size
+from scorer.vision.geometry import box_size
 from scorer.vision.pairing import CardCandidate
 
 Box = Sequence[float]
@@ -35,6 +39,9 @@ GREY_GATE = 0.7  # ...and first in grey at least this well (a looser bound, thre
 STEP_TOLERANCE = 0.3  # a lattice point lies within this many index sizes of a copy
 MIN_ANGLE = 30.0  # a lattice's two directions are at least this far apart (degrees)
 MIN_ON_LATTICE = 5  # ...and at least this many copies lie on it (a cell's three and two more)
+OFF_THE_LINE = 2  # a lattice without a closed cell: copies off each step's line through the index
+MIN_STEP = 0.6  # ...and its steps at least this many index sizes long
+OPEN_COPIES = 12  # ...looked for among the best-matching copies only (pairs grow as the cube)
 SAME_SIZE = 1.25  # two motifs of one pattern differ in size by at most this ratio
 MIN_CONTRAST = 3.0  # a crop whose levels vary less (standard deviation) is flat
 MAX_COPIES = 40  # copies looked for at most (a 7 x 7 window of tiles holds 49)
@@ -80,39 +87,80 @@ def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
     return found
 
 
-def on_a_lattice(offsets: Sequence[tuple[float, float]]) -> bool:
+def on_a_lattice(offsets: Sequence[tuple[float, float]], open_cells: bool = False) -> bool:
     """Do the copies' ``offsets`` lie on a lattice with the index? Two copies at least
     :data:`MIN_ANGLE` apart in direction, whose sum or difference is a copy too, span one cell;
     at least :data:`MIN_ON_LATTICE` copies must lie on the lattice it spans (a few scattered
     look-alikes, such as a neighbour's index and a card's centre numeral, can close one cell by
-    chance, not a whole lattice)."""
-    def is_copy(x: float, y: float) -> bool:
-        return any(math.hypot(x - a, y - b) < STEP_TOLERANCE for a, b in offsets)
+    chance, not a whole lattice).
 
-    for k, (ax, ay) in enumerate(offsets):
-        for bx, by in offsets[k + 1:]:
-            if angle_between(math.degrees(math.atan2(ay, ax)),
-                             math.degrees(math.atan2(by, bx))) < MIN_ANGLE:
-                continue
-            if ((is_copy(ax + bx, ay + by) or is_copy(ax - bx, ay - by))
-                    and _on_lattice((ax, ay), (bx, by), offsets) >= MIN_ON_LATTICE):
-                return True
-    return False
+    With ``open_cells``, no cell need close: the second step may also be the difference of two
+    copies, and at least :data:`OFF_THE_LINE` of the copies on the lattice must lie off each
+    step's line through the index (a row of cards and one stray look-alike fit a lattice of
+    short steps, not this)."""
+    copies = np.asarray(offsets, float).reshape(-1, 2)
+    if len(copies) < MIN_ON_LATTICE:
+        return False
+    i, j = np.triu_indices(len(copies), k=1)
+    first, second = _step_pairs(copies[i], copies[j])
+    closed = (_is_copy(first + second, copies) | _is_copy(first - second, copies)
+              | _is_copy(second - first, copies))
+    if _enough_on_lattice(first[closed], second[closed], copies).any():
+        return True
+    if not open_cells:
+        return False
+    nearest = copies[:OPEN_COPIES]
+    i, j = np.triu_indices(len(nearest), k=1)
+    seconds = np.vstack([nearest, nearest[j] - nearest[i]])  # copies, and differences of two
+    first, second = _step_pairs(nearest[:, None, :], seconds[None, :, :])
+    steps, on = _fit_lattices(first, second, nearest)
+    off_first_line = (on & (steps[..., 1] != 0)).sum(axis=1)
+    off_second_line = (on & (steps[..., 0] != 0)).sum(axis=1)
+    return bool(np.any((on.sum(axis=1) >= MIN_ON_LATTICE)
+                       & (np.minimum(off_first_line, off_second_line) >= OFF_THE_LINE)))
 
 
-def _on_lattice(a: tuple[float, float], b: tuple[float, float],
-                offsets: Sequence[tuple[float, float]]) -> int:
-    """How many of ``offsets`` lie within :data:`STEP_TOLERANCE` of a whole-number sum of
-    steps ``a`` and ``b``."""
-    steps = np.array([a, b], float).T
-    points = np.asarray(offsets, float).T
-    nearest = steps @ np.round(np.linalg.solve(steps, points))
-    return int((np.hypot(*(nearest - points)) < STEP_TOLERANCE).sum())
+def _step_pairs(firsts: np.ndarray, seconds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate lattice steps: ``firsts`` against ``seconds`` (broadcast arrays of 2-vectors),
+    as two ``(P, 2)`` arrays, less the pairs under :data:`MIN_ANGLE` apart in direction or
+    with a step under :data:`MIN_STEP` (a pair with itself among them)."""
+    first, second = np.broadcast_arrays(firsts, seconds)
+    first, second = first.reshape(-1, 2), second.reshape(-1, 2)
+    turn = np.abs(np.degrees(np.arctan2(first[:, 1], first[:, 0])
+                             - np.arctan2(second[:, 1], second[:, 0]))) % 180.0
+    keep = ((np.minimum(turn, 180.0 - turn) >= MIN_ANGLE)
+            & (np.hypot(*second.T) >= MIN_STEP) & (np.hypot(*first.T) >= MIN_STEP))
+    return first[keep], second[keep]
 
 
-def is_printed_motif(image_bgr: np.ndarray, box: Box) -> bool:
+def _enough_on_lattice(first: np.ndarray, second: np.ndarray, copies: np.ndarray) -> np.ndarray:
+    """``(P,)``: do at least :data:`MIN_ON_LATTICE` copies lie on each lattice of steps
+    ``first`` and ``second``?"""
+    return _fit_lattices(first, second, copies)[1].sum(axis=1) >= MIN_ON_LATTICE
+
+
+def _fit_lattices(first: np.ndarray, second: np.ndarray, copies: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Each copy's whole-number steps ``(m, n)`` on each lattice ``m * first + n * second``,
+    shape ``(P, N, 2)``, and whether it lies within :data:`STEP_TOLERANCE` of that lattice
+    point, ``(P, N)``."""
+    det = first[:, 0] * second[:, 1] - first[:, 1] * second[:, 0]
+    m = (copies[None, :, 0] * second[:, None, 1] - copies[None, :, 1] * second[:, None, 0])
+    n = (first[:, None, 0] * copies[None, :, 1] - first[:, None, 1] * copies[None, :, 0])
+    steps = np.round(np.stack([m, n], axis=-1) / det[:, None, None])
+    nearest = steps[..., :1] * first[:, None, :] + steps[..., 1:] * second[:, None, :]
+    return steps, np.hypot(*(nearest - copies[None]).transpose(2, 0, 1)) < STEP_TOLERANCE
+
+
+def _is_copy(points: np.ndarray, copies: np.ndarray) -> np.ndarray:
+    """``(P,)``: does a copy lie within :data:`STEP_TOLERANCE` of each of ``points``?"""
+    gaps = np.hypot(*(points[:, None, :] - copies[None, :, :]).transpose(2, 0, 1))
+    return (gaps < STEP_TOLERANCE).any(axis=1)
+
+
+def is_printed_motif(image_bgr: np.ndarray, box: Box, open_cells: bool = False) -> bool:
     """Is the index in ``box`` one motif of a printed lattice (:func:`on_a_lattice`)?"""
-    return on_a_lattice(copies_around(image_bgr, box, at_least=MIN_ON_LATTICE))
+    return on_a_lattice(copies_around(image_bgr, box, at_least=MIN_ON_LATTICE), open_cells)
 
 
 def same_motif(image_bgr: np.ndarray, box_a: Box, box_b: Box) -> bool:
@@ -130,10 +178,16 @@ def same_motif(image_bgr: np.ndarray, box_a: Box, box_b: Box) -> bool:
 def printed_candidates(image_bgr: np.ndarray, dets: Detections,
                        candidates: Sequence[CardCandidate]) -> set[int]:
     """The positions in ``candidates`` that are print, not cards: those whose every index is
-    a lattice motif (:func:`is_printed_motif`), and the others of the same face whose index
-    shows one of their motifs (:func:`same_motif`)."""
-    printed = {k for k, card in enumerate(candidates)
-               if all(is_printed_motif(image_bgr, dets.xyxy[i]) for i in card.index_ids)}
+    a lattice motif (:func:`is_printed_motif`; open cells count for a Wild or a Skip), and the
+    others of the same face whose index shows one of their motifs (:func:`same_motif`)."""
+    faces = [parse_card(name) for name in dets.class_names]
+
+    def is_print(card: CardCandidate) -> bool:
+        face = faces[card.class_id]
+        open_cells = face.is_wild or face.is_skip
+        return all(is_printed_motif(image_bgr, dets.xyxy[i], open_cells) for i in card.index_ids)
+
+    printed = {k for k, card in enumerate(candidates) if is_print(card)}
     motifs = [(candidates[k].class_id, dets.xyxy[i]) for k in printed
               for i in candidates[k].index_ids]
     for k, card in enumerate(candidates):

@@ -7,6 +7,7 @@ import math
 import cv2
 import numpy as np
 
+from scorer.vision import printed_pattern
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.printed_pattern import (
     copies_around,
@@ -89,6 +90,30 @@ def test_a_lattice_needs_two_directions_a_closing_copy_and_more_copies_on_it():
     assert not on_a_lattice([])
 
 
+# copies measured around a Wild read on a star-tile sheet in perspective (a rendered empty
+# table): the tiles run in steps of about (-0.4, -0.9) and (-0.9, 0.4) index sizes, but no
+# cell's fourth corner matched
+OPEN_TILES = [(-0.41, -0.88), (-1.72, 0.87), (-2.16, 0.0), (-1.28, -0.44), (-2.16, 2.19),
+              (-1.72, 3.06)]
+
+
+def test_a_lattice_whose_cells_do_not_close_counts_only_with_open_cells():
+    assert not on_a_lattice(OPEN_TILES)
+    assert on_a_lattice(OPEN_TILES, open_cells=True)
+    # a fanned row's copies and one stray look-alike fit a lattice of short steps: not print
+    row_and_stray = [(-0.96, 0.89), (-1.71, 1.58), (-2.4, 2.2), (-3.02, 2.76), (-0.15, 2.7)]
+    assert not on_a_lattice(row_and_stray, open_cells=True)
+    assert not on_a_lattice([(1.0, 0.0), (2.0, 0.0), (-1.0, 0.0), (3.0, 0.0), (-2.0, 0.0)],
+                            open_cells=True)
+
+
+def test_a_cell_closes_whichever_way_round_its_two_copies_are_given():
+    # (1, -1) - (0, 1) is no copy, (0, 1) - (1, -1) is: the cell closes either way round
+    grid = [(0.0, 1.0), (1.0, -1.0), (2.0, -1.0), (-1.0, 2.0), (2.0, -2.0)]
+    assert on_a_lattice(grid)
+    assert on_a_lattice(grid[::-1])
+
+
 def test_the_same_motif_is_the_same_glyph_in_the_same_colours_at_about_one_size():
     image = _table()
     a = _star(image, 100, 100, 16, PURPLE)
@@ -111,6 +136,17 @@ def test_the_reader_drops_wilds_read_on_star_tiles_even_sure_ones_and_those_at_t
     tiles = _tiles(image, 4, 6)
     read = [tiles[1, 1], tiles[2, 4], tiles[3, 5], tiles[0, 3]]
     assert _read(image, read, "W", 0.95) == []
+
+
+def test_open_lattice_cells_drop_a_wild_but_keep_a_number(monkeypatch):
+    """A Wild's look-alikes are stars that print repeats; a number with copies around it on an
+    open lattice is more likely a row of real cards, and needs a closed cell."""
+    monkeypatch.setattr(printed_pattern, "copies_around",
+                        lambda image, box, at_least=0: [(x, y) for x, y in OPEN_TILES])
+    image = _table()
+    far_apart = [(40.0, 40.0, 60.0, 60.0), (560.0, 400.0, 580.0, 420.0)]
+    assert _read(image, far_apart[:1], "W", 0.95) == []
+    assert _read(image, far_apart[1:], "R4", 0.95) == ["R4"]
 
 
 def test_the_reader_keeps_a_row_of_wilds():
