@@ -101,19 +101,27 @@ def on_a_lattice(offsets: Sequence[tuple[float, float]], open_cells: bool = Fals
     copies = np.asarray(offsets, float).reshape(-1, 2)
     if len(copies) < MIN_ON_LATTICE:
         return False
+    return _closed_cell(copies) or (open_cells and _open_cells(copies[:OPEN_COPIES]))
+
+
+def _closed_cell(copies: np.ndarray) -> bool:
+    """:func:`on_a_lattice` with a closed cell: two copies whose sum or difference (either way
+    round) is a copy, and enough copies on the lattice they span."""
     i, j = np.triu_indices(len(copies), k=1)
     first, second = _step_pairs(copies[i], copies[j])
     closed = (_is_copy(first + second, copies) | _is_copy(first - second, copies)
               | _is_copy(second - first, copies))
-    if _enough_on_lattice(first[closed], second[closed], copies).any():
-        return True
-    if not open_cells:
-        return False
-    nearest = copies[:OPEN_COPIES]
-    i, j = np.triu_indices(len(nearest), k=1)
-    seconds = np.vstack([nearest, nearest[j] - nearest[i]])  # copies, and differences of two
-    first, second = _step_pairs(nearest[:, None, :], seconds[None, :, :])
-    steps, on = _fit_lattices(first, second, nearest)
+    _steps, on = _fit_lattices(first[closed], second[closed], copies)
+    return bool(np.any(on.sum(axis=1) >= MIN_ON_LATTICE))
+
+
+def _open_cells(copies: np.ndarray) -> bool:
+    """:func:`on_a_lattice` with open cells: a copy and a second step (a copy, or the difference
+    of two), enough copies on the lattice they span, and enough off each step's line."""
+    i, j = np.triu_indices(len(copies), k=1)
+    seconds = np.vstack([copies, copies[j] - copies[i]])
+    first, second = _step_pairs(copies[:, None, :], seconds[None, :, :])
+    steps, on = _fit_lattices(first, second, copies)
     off_first_line = (on & (steps[..., 1] != 0)).sum(axis=1)
     off_second_line = (on & (steps[..., 0] != 0)).sum(axis=1)
     return bool(np.any((on.sum(axis=1) >= MIN_ON_LATTICE)
@@ -131,12 +139,6 @@ def _step_pairs(firsts: np.ndarray, seconds: np.ndarray) -> tuple[np.ndarray, np
     keep = ((np.minimum(turn, 180.0 - turn) >= MIN_ANGLE)
             & (np.hypot(*second.T) >= MIN_STEP) & (np.hypot(*first.T) >= MIN_STEP))
     return first[keep], second[keep]
-
-
-def _enough_on_lattice(first: np.ndarray, second: np.ndarray, copies: np.ndarray) -> np.ndarray:
-    """``(P,)``: do at least :data:`MIN_ON_LATTICE` copies lie on each lattice of steps
-    ``first`` and ``second``?"""
-    return _fit_lattices(first, second, copies)[1].sum(axis=1) >= MIN_ON_LATTICE
 
 
 def _fit_lattices(first: np.ndarray, second: np.ndarray, copies: np.ndarray
