@@ -142,7 +142,7 @@ def test_open_lattice_cells_drop_a_wild_but_keep_a_number(monkeypatch):
     """A Wild's look-alikes are stars that print repeats; a number with copies around it on an
     open lattice is more likely a row of real cards, and needs a closed cell."""
     monkeypatch.setattr(printed_pattern, "copies_around",
-                        lambda image, box, at_least=0: [(x, y) for x, y in OPEN_TILES])
+                        lambda image, box, at_least=0: list(OPEN_TILES))
     image = _table()
     far_apart = [(40.0, 40.0, 60.0, 60.0), (560.0, 400.0, 580.0, 420.0)]
     assert _read(image, far_apart[:1], "W", 0.95) == []
