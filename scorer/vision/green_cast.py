@@ -21,7 +21,7 @@ from scorer.vision.colour import find_white
 
 MIN_TINT = 1.08  # the green channel of the frame's white differs from B and R at least this much
 WHITE_SHARE = 0.02  # the white: the brightest 2 % of the near-neutral pixels...
-NEUTRAL_MAX_SATURATION = 90  # ...those under this saturation (a green-cast white lies well below)
+WHITE_MAX_SATURATION = 90  # ...those under this saturation (a green-cast white lies well below)
 SAMPLE_PIXELS = 25_000  # the white is taken on a grid of about this many pixels
 
 
@@ -31,7 +31,7 @@ def frame_white(image_bgr: np.ndarray) -> np.ndarray | None:
     height, width = image_bgr.shape[:2]
     step = max(1, int(math.sqrt(height * width / SAMPLE_PIXELS)))
     sample = np.ascontiguousarray(image_bgr[::step, ::step, :3])
-    return find_white(sample, share=WHITE_SHARE, max_saturation=NEUTRAL_MAX_SATURATION)
+    return find_white(sample, share=WHITE_SHARE, max_saturation=WHITE_MAX_SATURATION)
 
 
 def green_tint(white_bgr: np.ndarray) -> float:
