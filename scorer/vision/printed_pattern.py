@@ -10,9 +10,11 @@ whose cells never close among the copies found (tiles foreshortened, in shade or
 clutter): its second step may be the difference of two copies. Stars and rings are what print
 repeats; a number's look-alikes are not, and the looser test took real numbers on busy tables.
 
-:func:`printed_candidates` applies it to a photo's cards: a card whose every index is a
-lattice motif is print, and so is any other reading of that face whose index shows the same
-motif (a tile at the pattern's edge or in its glare, where no whole cell was found). Its one
+:func:`printed_candidates` applies it to a photo's cards: a card with an index on a lattice is
+print when its other index is one too, or is the same motif unturned (two tiles far apart,
+paired as one large card, whose second lies where no lattice can be made out: at the frame's
+edge); a real card's two corners are half a turn apart. So is any other reading of that face
+whose index shows the same motif (a tile at the pattern's edge or in its glare). Its one
 blind spot: six or more Wilds (or Skips) laid out in a grid, which play never does, read as
 print.
 """
@@ -179,15 +181,23 @@ def same_motif(image_bgr: np.ndarray, box_a: Box, box_b: Box) -> bool:
 
 def printed_candidates(image_bgr: np.ndarray, dets: Detections,
                        candidates: Sequence[CardCandidate]) -> set[int]:
-    """The positions in ``candidates`` that are print, not cards: those whose every index is
-    a lattice motif (:func:`is_printed_motif`; open cells count for a Wild or a Skip), and the
-    others of the same face whose index shows one of their motifs (:func:`same_motif`)."""
+    """The positions in ``candidates`` that are print, not cards: those with an index on a
+    lattice (:func:`is_printed_motif`; open cells count for a Wild or a Skip) whose other index,
+    if any, is on a lattice too or shows the same motif unturned (:func:`same_motif`; a card's
+    two corners are half a turn apart), and the others of the same face whose index shows one of
+    their motifs."""
     faces = [parse_card(name) for name in dets.class_names]
 
     def is_print(card: CardCandidate) -> bool:
         face = faces[card.class_id]
-        open_cells = face.is_wild or face.is_skip
-        return all(is_printed_motif(image_bgr, dets.xyxy[i], open_cells) for i in card.index_ids)
+        boxes = [dets.xyxy[i] for i in card.index_ids]
+        on_lattice = [is_printed_motif(image_bgr, box, face.is_wild or face.is_skip)
+                      for box in boxes]
+        if not any(on_lattice):
+            return False
+        motif = boxes[on_lattice.index(True)]
+        return all(hit or same_motif(image_bgr, motif, box)
+                   for hit, box in zip(on_lattice, boxes, strict=True))
 
     printed = {k for k, card in enumerate(candidates) if is_print(card)}
     motifs = [(candidates[k].class_id, dets.xyxy[i]) for k in printed

@@ -9,10 +9,12 @@ import numpy as np
 
 from scorer.vision import printed_pattern
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
+from scorer.vision.pairing import CardCandidate
 from scorer.vision.printed_pattern import (
     copies_around,
     is_printed_motif,
     on_a_lattice,
+    printed_candidates,
     same_motif,
 )
 from scorer.vision.reading import cards_from_detections
@@ -147,6 +149,51 @@ def test_open_lattice_cells_drop_a_wild_but_keep_a_number(monkeypatch):
     far_apart = [(40.0, 40.0, 60.0, 60.0), (560.0, 400.0, 580.0, 420.0)]
     assert _read(image, far_apart[:1], "W", 0.95) == []
     assert _read(image, far_apart[1:], "R4", 0.95) == ["R4"]
+
+
+def _wilds(boxes: list[tuple[float, float, float, float]]) -> Detections:
+    return Detections(np.array(boxes, np.float32), np.full(len(boxes), 0.5, np.float32),
+                      np.full(len(boxes), DEFAULT_CLASS_NAMES.index("W")))
+
+
+def _lone_tile(image: np.ndarray, x: int, y: int, turned: bool = False
+               ) -> tuple[float, float, float, float]:
+    """One pink tile with a purple star, pointing up or (turned) down."""
+    image[y:y + TILE, x:x + TILE] = (200, 140, 235)
+    star = np.full((TILE, TILE, 3), (200, 140, 235), np.uint8)
+    _star(star, TILE / 2, TILE / 2, TILE * 0.4, PURPLE)
+    image[y:y + TILE, x:x + TILE] = star[::-1, ::-1] if turned else star
+    return (x, y, x + TILE, y + TILE)
+
+
+def test_a_card_paired_from_a_tile_and_a_lone_copy_of_it_is_print():
+    """Two weak Wilds far apart, one on a tile sheet and one on a tile where no lattice can be
+    made out (at the frame's edge), pair up as one large card: print."""
+    image = _table()
+    tiles = _tiles(image, 4, 6, origin=(300, 200))
+    lone = _lone_tile(image, 4, 30)
+    dets = _wilds([lone, tiles[2, 3]])
+    card = CardCandidate(dets.class_id[0], (0, 1), 0.8, (4.0, 30.0, 480.0, 340.0))
+    assert not is_printed_motif(image, lone)
+    assert printed_candidates(image, dets, [card]) == {0}
+
+
+def test_a_card_with_one_corner_on_a_lattice_and_the_other_half_turned_is_kept():
+    """A real Wild among Wilds laid in rows: its far corner is the same glyph half a turn round."""
+    image = _table()
+    tiles = _tiles(image, 4, 6, origin=(300, 200))
+    turned = _lone_tile(image, 4, 30, turned=True)
+    dets = _wilds([turned, tiles[2, 3]])
+    card = CardCandidate(dets.class_id[0], (0, 1), 0.8, (4.0, 30.0, 480.0, 340.0))
+    assert printed_candidates(image, dets, [card]) == set()
+
+
+def test_a_card_whose_corners_have_no_lattice_is_not_print():
+    image = _table()
+    first, second = _star(image, 100, 100, 16, PURPLE), _star(image, 300, 260, 16, PURPLE)
+    dets = _wilds([first, second])
+    card = CardCandidate(dets.class_id[0], (0, 1), 0.8, (80.0, 80.0, 320.0, 280.0))
+    assert printed_candidates(image, dets, [card]) == set()
 
 
 def test_the_reader_keeps_a_row_of_wilds():
