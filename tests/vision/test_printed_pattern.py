@@ -159,7 +159,6 @@ def _wilds(boxes: list[tuple[float, float, float, float]]) -> Detections:
 def _lone_tile(image: np.ndarray, x: int, y: int, turned: bool = False
                ) -> tuple[float, float, float, float]:
     """One pink tile with a purple star, pointing up or (turned) down."""
-    image[y:y + TILE, x:x + TILE] = (200, 140, 235)
     star = np.full((TILE, TILE, 3), (200, 140, 235), np.uint8)
     _star(star, TILE / 2, TILE / 2, TILE * 0.4, PURPLE)
     image[y:y + TILE, x:x + TILE] = star[::-1, ::-1] if turned else star
