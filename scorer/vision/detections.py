@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
-from scorer.cards import ALL_FACES
+from scorer.cards import ALL_FACES, Card, parse_card
 
 DEFAULT_CLASS_NAMES: tuple[str, ...] = tuple(str(card) for card in ALL_FACES)
 """The detector's 50 class names in class-id order (see docs/architecture.md)."""
@@ -88,6 +88,11 @@ class Detections:
         """The class name of each detection."""
         return [self.class_names[i] for i in self.class_id]
 
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The card face of each class name, in class-id order (parsed once per name list)."""
+        return _faces(self.class_names)
+
     @cached_property
     def centers(self) -> np.ndarray:
         """``(N, 2)`` box centres ``cx, cy`` (computed once: pairing asks for them per pair)."""
@@ -126,3 +131,8 @@ def _read_only(array: np.ndarray) -> np.ndarray:
     """``array``, no longer writable: a Detections and what it computes once never change."""
     array.setflags(write=False)
     return array
+
+
+@lru_cache(maxsize=8)
+def _faces(class_names: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(parse_card(name) for name in class_names)

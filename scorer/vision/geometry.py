@@ -107,10 +107,11 @@ def box_size(box: Sequence[float]) -> float:
     return max(x2 - x1, y2 - y1, 1.0)
 
 
-def angle_between(a: float, b: float) -> float:
-    """The angle between two undirected line directions, both in degrees (0..90)."""
-    d = abs(a - b) % 180.0
-    return min(d, 180.0 - d)
+def angle_between(a: float | np.ndarray, b: float | np.ndarray) -> float | np.ndarray:
+    """The angle between two undirected line directions, both in degrees (0..90); numbers or
+    numpy arrays alike."""
+    d = np.abs(np.subtract(a, b)) % 180.0
+    return np.minimum(d, 180.0 - d)
 
 
 def box_area(boxes: np.ndarray) -> np.ndarray:

@@ -173,7 +173,7 @@ def corners_read_apart(
     (:mod:`scorer.vision.doubt`).
     """
     position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
-    faces = [parse_card(name) for name in dets.class_names]
+    faces = dets.faces
     weaker: dict[int, int] = {}
     for i, j in partners:
         if i not in position or j not in position:
@@ -208,7 +208,7 @@ def mirrored_corners(
     """
     position = {card.index_ids[0]: k for k, card in enumerate(cards)
                 if len(card.index_ids) == 1 and k not in settled}
-    faces = [parse_card(name) for name in dets.class_names]
+    faces = dets.faces
     scored = []
     for i, j in combinations(sorted(position), 2):
         if (not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scorer.cards import Colour, parse_card
+from scorer.cards import Colour
 from scorer.vision.colour import (
     STRONG_SHARE,
     ColourMeasure,
@@ -123,7 +123,7 @@ def centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeas
     the colour wrong), else the detected class's colour; when both indices measure one ink,
     its hue matches too (:meth:`~scorer.vision.colour.ColourMeasure.same_ink`).
     """
-    faces = [parse_card(name) for name in dets.class_names]
+    faces = dets.faces
 
     def check(i: int, j: int) -> bool | None:
         card = faces[int(dets.class_id[i])]

@@ -27,9 +27,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from scorer.cards import parse_card
 from scorer.vision.detections import Detections
-from scorer.vision.geometry import box_size
+from scorer.vision.geometry import angle_between, box_size
 from scorer.vision.pairing import CardCandidate
 
 Box = Sequence[float]
@@ -136,9 +135,9 @@ def _step_pairs(firsts: np.ndarray, seconds: np.ndarray) -> tuple[np.ndarray, np
     with a step under :data:`MIN_STEP` (a pair with itself among them)."""
     first, second = np.broadcast_arrays(firsts, seconds)
     first, second = first.reshape(-1, 2), second.reshape(-1, 2)
-    turn = np.abs(np.degrees(np.arctan2(first[:, 1], first[:, 0])
-                             - np.arctan2(second[:, 1], second[:, 0]))) % 180.0
-    keep = ((np.minimum(turn, 180.0 - turn) >= MIN_ANGLE)
+    turn = angle_between(np.degrees(np.arctan2(first[:, 1], first[:, 0])),
+                         np.degrees(np.arctan2(second[:, 1], second[:, 0])))
+    keep = ((turn >= MIN_ANGLE)
             & (np.hypot(*second.T) >= MIN_STEP) & (np.hypot(*first.T) >= MIN_STEP))
     return first[keep], second[keep]
 
@@ -186,7 +185,7 @@ def printed_candidates(image_bgr: np.ndarray, dets: Detections,
     if any, is on a lattice too or shows the same motif unturned (:func:`same_motif`; a card's
     two corners are half a turn apart), and the others of the same face whose index shows one of
     their motifs."""
-    faces = [parse_card(name) for name in dets.class_names]
+    faces = dets.faces
 
     def is_print(card: CardCandidate) -> bool:
         face = faces[card.class_id]
