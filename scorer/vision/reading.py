@@ -53,6 +53,7 @@ from scorer.vision.pixel_checks import (
     index_measures,
     pair_check,
 )
+from scorer.vision.plain_print import drop_plain_print
 from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, UNSURE_BELOW
@@ -138,8 +139,9 @@ def cards_from_detections(
     Pairs are vetoed from pixels when the two indices lie the same way up (two cards, see
     :mod:`scorer.vision.orientation`) and, with ``colour_check``, when the midpoint between
     them does not show the card's colour. Then the photo's cards are judged together
-    (:mod:`scorer.vision.whole_photo`): clutter dropped, one deck's count respected, a held
-    card read twice counted once.
+    (:mod:`scorer.vision.whole_photo`): clutter dropped, doubtful numbers on colourless print
+    dropped (:mod:`scorer.vision.plain_print`), one deck's count respected, a held card read
+    twice counted once.
     """
     result: list[DetectedCard] = []
     corner_read: list[bool] = []  # per card: its other corner read as another number
@@ -184,7 +186,7 @@ def cards_from_detections(
             unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below,
         ))
         corner_read.append(k in read_twice.values())
-    cards = respect_deck(drop_clutter(image_bgr, result, corner_read))
+    cards = respect_deck(drop_plain_print(image_bgr, drop_clutter(image_bgr, result, corner_read)))
     return held_card_read_twice(image_bgr, cards, geometry)
 
 

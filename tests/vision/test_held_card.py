@@ -22,15 +22,17 @@ def _table() -> np.ndarray:
     return np.clip(110 + noise, 0, 255).astype(np.uint8)
 
 
-def _card(image: np.ndarray, left: float, top: float) -> list[tuple[float, float, float, float]]:
-    """Paint an upright white card with a black "W" at both corner indices (the far one turned
-    half a turn); the boxes of its top-left and bottom-right indices."""
+def _card(image: np.ndarray, left: float, top: float, ink: tuple[int, int, int] = (20, 20, 20)
+          ) -> list[tuple[float, float, float, float]]:
+    """Paint an upright white card with a "W" in ``ink`` (BGR; default black) at both corner
+    indices (the far one turned half a turn); the boxes of its top-left and bottom-right
+    indices."""
     x1, y1, x2, y2 = int(left), int(top), int(left + CARD_W), int(top + CARD_H)
     cv2.rectangle(image, (x1, y1), (x2, y2), (245, 245, 245), -1)
     boxes = []
     for cx, cy, turned in ((x1 + SIZE, y1 + SIZE, False), (x2 - SIZE, y2 - SIZE, True)):
         glyph = np.full((SIZE, SIZE, 3), 245, np.uint8)
-        cv2.putText(glyph, "W", (2, SIZE - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (20, 20, 20), 2)
+        cv2.putText(glyph, "W", (2, SIZE - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.7, ink, 2)
         if turned:
             glyph = glyph[::-1, ::-1]
         image[cy - SIZE // 2:cy + SIZE // 2, cx - SIZE // 2:cx + SIZE // 2] = glyph
@@ -76,7 +78,7 @@ def test_a_doubtful_card_of_its_own_beside_the_held_one_is_kept():
     stay, the second for the player to check."""
     image = _table()
     near, _far = _card(image, 40, 120)
-    other, _ = _card(image, 440, 120)
+    other, _ = _card(image, 440, 120, ink=(40, 150, 40))  # printed in green: a number's ink
     read = _read(image, [(near, "W", 0.97), (other, "G10", 0.5)])
     assert sorted(read) == [("G10", True), ("W", False)]
 
@@ -84,7 +86,7 @@ def test_a_doubtful_card_of_its_own_beside_the_held_one_is_kept():
 def test_with_more_readings_in_view_the_far_corner_is_left_to_the_player():
     """Three readings are a hand, not one card held up: the doubtful corner is kept, marked."""
     image = _table()
-    near, far = _card(image, 240, 120)
+    near, far = _card(image, 240, 120, ink=(40, 150, 40))  # green, so a G10 may be read there
     third, _ = _card(image, 20, 20)
     read = _read(image, [(near, "W", 0.97), (far, "G10", 0.5), (third, "W", 0.97)])
     assert ("G10", True) in read

@@ -1,0 +1,68 @@
+"""Numbers printed without colour are no cards: a sudoku, a score pad, a newspaper page.
+
+Every Phase 10 number is printed in one of four inks, or in white on an inked field, so the
+box of a card's index always holds some clearly coloured pixels. Black or grey print on paper
+holds none: its most coloured pixels differ from grey by a few levels. On a real photo of a
+newspaper sudoku the detector read four digits as green cards; their boxes measure a chroma
+(largest channel less smallest) of 3-7 at the 99th percentile, 6-9 % of their brightness.
+
+Both bounds are needed. Cards under the renderer's strongest washed-out casts come as low as
+7.5 % of their brightness, but with a chroma of 16 or more; a card in a dim photo has little
+chroma, but a large share of its faint brightness. Print under a tinted lamp takes the lamp's
+colour, and the test leaves it alone.
+
+Only readings that are already doubtful are judged: a number read from one index, marked
+unsure, whose colour the colour check could not measure (:mod:`scorer.vision.colour`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scorer.vision.card_reading import DetectedCard
+from scorer.vision.colour import INSET
+
+PLAIN_CHROMA = 10.0  # print: the 99th percentile of chroma at most this (0..255)...
+PLAIN_SHARE = 0.09  # ...and at most this share of the 99th percentile of brightness
+MIN_SIDE = 8  # a smaller box holds too few pixels to tell
+MIN_BRIGHTNESS = 40.0  # ...and a box whose brightest pixels are darker shows too little light
+PERCENTILE = 99
+
+
+def chroma_and_brightness(image_bgr: np.ndarray, box: tuple[float, float, float, float]
+                          ) -> tuple[float, float] | None:
+    """The 99th percentiles of chroma and of brightness (largest channel) inside the middle of
+    ``box`` (an :data:`~scorer.vision.colour.INSET` share cut from each side), or None when
+    the box is smaller than :data:`MIN_SIDE` pixels or lies outside the image."""
+    x1, y1, x2, y2 = box
+    if min(x2 - x1, y2 - y1) < MIN_SIDE:
+        return None
+    mx, my = (x2 - x1) * INSET, (y2 - y1) * INSET
+    height, width = image_bgr.shape[:2]
+    left, right = max(0, round(x1 + mx)), min(width, round(x2 - mx))
+    top, bottom = max(0, round(y1 + my)), min(height, round(y2 - my))
+    if right <= left or bottom <= top:
+        return None
+    pixels = image_bgr[top:bottom, left:right, :3].astype(np.int16)
+    brightness = pixels.max(axis=2)
+    chroma = brightness - pixels.min(axis=2)
+    return float(np.percentile(chroma, PERCENTILE)), float(np.percentile(brightness, PERCENTILE))
+
+
+def is_plain_print(image_bgr: np.ndarray, box: tuple[float, float, float, float]) -> bool:
+    """Does ``box`` hold colourless print: even its most coloured pixels nearly grey, in
+    absolute terms (:data:`PLAIN_CHROMA`) and for their brightness (:data:`PLAIN_SHARE`), in
+    a box lit enough to tell (:data:`MIN_BRIGHTNESS`)?"""
+    measured = chroma_and_brightness(image_bgr, box)
+    if measured is None:
+        return False
+    chroma, brightness = measured
+    return brightness >= MIN_BRIGHTNESS and chroma <= PLAIN_CHROMA and \
+        chroma <= PLAIN_SHARE * brightness
+
+
+def drop_plain_print(image_bgr: np.ndarray, cards: list[DetectedCard]) -> list[DetectedCard]:
+    """``cards`` less the doubtful numbers read from one index of colourless print."""
+    return [card for card in cards
+            if not (card.unsure and card.indices == 1 and card.card.is_natural
+                    and card.colour_check == "unknown" and is_plain_print(image_bgr, card.box))]
