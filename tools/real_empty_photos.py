@@ -3,8 +3,9 @@
 The renders' empty tables say how often the reader sees a card in clutter it was drawn with;
 real camera photos say more. Debian ships some under free licences: OpenCV's sample pictures
 (`opencv-doc`: a sudoku, a chessboard seen from many angles, playing cards, text, fruit, a
-city) and the photographs among the desktop wallpapers (flowers, rain drops, wood, cups, a
-pier, mountains). None of them is in the renderer's backgrounds or in any training tile.
+city), its photos of text in streets and shops, and the photographs among the desktop
+wallpapers (flowers, rain drops, wood, cups, a pier, mountains). None of them is in the
+renderer's backgrounds or in any training tile.
 
 Each OpenCV picture is written whole; each wallpaper photo as five squares of 640 x 640 (its
 centre square, and four squares of half its height), since a wallpaper's subject is far larger
@@ -29,8 +30,11 @@ import cv2
 import numpy as np
 
 SIDE = 640  # the written squares' side, the reader's first-look input
-PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
-OPENCV_SAMPLES = Path("/usr/share/doc/opencv-doc/examples/data")
+OPENCV_EXAMPLES = Path("/usr/share/doc/opencv-doc/examples")
+OPENCV_PICTURES = (  # folder, and the suffixes of its pictures (the text folder's PNGs are masks)
+    (OPENCV_EXAMPLES / "data", (".jpg", ".jpeg", ".png")),
+    (OPENCV_EXAMPLES / "text", (".jpg",)),
+)
 WALLPAPER_PHOTOS = tuple(Path(p) for p in (
     # lomiri-wallpapers-16.04
     "/usr/share/backgrounds/Bridge_by_Sander_Klootwijk.jpg",
@@ -72,21 +76,22 @@ def squares(image: np.ndarray) -> list[np.ndarray]:
             for y, x, s in boxes]
 
 
-def build(out: Path, samples: Path = OPENCV_SAMPLES,
+def build(out: Path, samples: tuple[tuple[Path, tuple[str, ...]], ...] = OPENCV_PICTURES,
           wallpapers: tuple[Path, ...] = WALLPAPER_PHOTOS) -> dict[str, int]:
     """Write ``out/images/`` and ``out/truth.json`` (no card in any photo); returns how many
-    photos came from each source. Files that are missing or unreadable are skipped."""
+    photos came from each source. ``samples``: folders whose pictures are written whole, each
+    with the suffixes to take. Files that are missing or unreadable are skipped."""
     images = out / "images"
     images.mkdir(parents=True, exist_ok=True)
     written: list[str] = []
     counts = {"opencv": 0, "wallpapers": 0}
-    pictures = sorted(p for p in samples.glob("*") if p.suffix.lower() in PICTURE_SUFFIXES) \
-        if samples.is_dir() else []
+    pictures = [path for folder, suffixes in samples if folder.is_dir()
+                for path in sorted(folder.iterdir()) if path.suffix.lower() in suffixes]
     for path in pictures:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             continue
-        name = f"opencv_{path.stem}.png"
+        name = f"opencv_{path.parent.name}_{path.stem}.png"
         cv2.imwrite(str(images / name), image)
         written.append(name)
         counts["opencv"] += 1
@@ -107,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True, help="the photo folder to write")
     args = parser.parse_args(argv)
-    counts = build(args.out, OPENCV_SAMPLES, WALLPAPER_PHOTOS)
+    counts = build(args.out, OPENCV_PICTURES, WALLPAPER_PHOTOS)
     if not any(counts.values()):
         print("no pictures found: install opencv-doc and the wallpaper packages named in "
               "this tool's docstring", file=sys.stderr)

@@ -26,7 +26,12 @@ def test_every_picture_is_listed_with_no_card_and_wallpapers_give_five_squares(t
                                                                    dtype=np.uint8))
     out = tmp_path / "out"
 
-    counts = real_empty_photos.build(out, samples, (wallpaper, tmp_path / "missing.jpg"))
+    only_jpg = tmp_path / "text"
+    only_jpg.mkdir()
+    cv2.imwrite(str(only_jpg / "mask.png"), np.zeros((50, 50, 3), np.uint8))
+    counts = real_empty_photos.build(
+        out, ((samples, (".jpg", ".png")), (only_jpg, (".jpg",)), (tmp_path / "none", (".jpg",))),
+        (wallpaper, tmp_path / "missing.jpg"))
 
     assert counts == {"opencv": 1, "wallpapers": 1}
     truth = json.loads((out / "truth.json").read_text())
@@ -37,7 +42,7 @@ def test_every_picture_is_listed_with_no_card_and_wallpapers_give_five_squares(t
 
 
 def test_the_command_says_what_to_install_when_nothing_is_there(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(real_empty_photos, "OPENCV_SAMPLES", tmp_path / "none")
+    monkeypatch.setattr(real_empty_photos, "OPENCV_PICTURES", ((tmp_path / "none", (".jpg",)),))
     monkeypatch.setattr(real_empty_photos, "WALLPAPER_PHOTOS", ())
     assert real_empty_photos.main(["--out", str(tmp_path / "out")]) == 1
     assert "install opencv-doc" in capsys.readouterr().err
