@@ -7,7 +7,7 @@ newspaper sudoku the detector read four digits as green cards; their boxes measu
 (largest channel less smallest) of 3-7 at the 99th percentile, 6-9 % of their brightness.
 
 Both bounds are needed. Cards under the renderer's strongest washed-out casts come as low as
-7.5 % of their brightness, but with a chroma of 16 or more; a card in a dim photo has little
+7.6 % of their brightness, but with a chroma of 16 or more; a card in a dim photo has little
 chroma, but a large share of its faint brightness. Print under a tinted lamp takes the lamp's
 colour, and the test leaves it alone.
 
