@@ -28,6 +28,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorer.training.photo_eval import IMAGE_SUFFIXES
+
 NOISE = 4.0  # standard deviation of the sensor noise, in grey levels
 BLUR = 0.8  # sigma of the lens and demosaicing blur, in pixels
 JPEG_QUALITY = 70
@@ -70,16 +72,21 @@ def copy_photos(folder: Path, out: Path, gains: tuple[float, float, float], scal
 
 def copy_images(source: Path, target: Path, gains: tuple[float, float, float], scale: float,
                 offset: float, seed: int) -> int:
-    """Each JPEG of ``source`` through the webcam, saved under its own name in ``target``."""
+    """Each image of ``source`` (the suffixes ``phase10 eval --photos`` reads) through the
+    webcam, saved under its own name in ``target``; one saved in another format than JPEG
+    keeps the webcam's JPEG compression all the same."""
     target.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     count = 0
-    for path in sorted(source.glob("*.jpg")):
+    for path in sorted(p for p in source.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES):
         image = cv2.imread(str(path))
         if image is None:
             raise SystemExit(f"unreadable image: {path}")
         look = through_webcam(image, gains, scale, offset, rng)
-        cv2.imwrite(str(target / path.name), look, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        jpeg = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
+        if path.suffix.lower() not in (".jpg", ".jpeg"):
+            look = cv2.imdecode(cv2.imencode(".jpg", look, jpeg)[1], cv2.IMREAD_COLOR)
+        cv2.imwrite(str(target / path.name), look, jpeg)
         count += 1
     return count
 

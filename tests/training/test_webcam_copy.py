@@ -62,3 +62,15 @@ def test_a_photo_folder_is_copied_with_its_labels_and_truth(tmp_path: Path):
     assert (out / "truth.json").read_text() == '{"a.jpg": ["G4"]}'
     copied = cv2.imread(str(out / "images" / "a.jpg")).astype(float)
     assert copied[..., 1].mean() > copied[..., 0].mean() + 10  # the green cast
+
+
+def test_a_photo_folder_of_pngs_is_copied_whole(tmp_path: Path):
+    photos, out = tmp_path / "photos", tmp_path / "out"
+    (photos / "images").mkdir(parents=True)
+    cv2.imwrite(str(photos / "images" / "page.png"), np.full((40, 40, 3), 230, np.uint8))
+    cv2.imwrite(str(photos / "images" / "cloth.jpg"), np.full((40, 40, 3), 90, np.uint8))
+    (photos / "truth.json").write_text(json.dumps({"page.png": [], "cloth.jpg": []}))
+    assert webcam_copy.copy_photos(photos, out, (0.7, 1.0, 0.7), 0.6, 20) == 2
+    page = cv2.imread(str(out / "images" / "page.png"))
+    assert page is not None and page.shape == (40, 40, 3)
+    assert json.loads((out / "truth.json").read_text()) == {"page.png": [], "cloth.jpg": []}
