@@ -112,16 +112,9 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     :data:`MIN_SATURATION`) vote. Returns ``ColourMeasure(None, 0.0, n)`` when fewer than
     :data:`MIN_PIXELS` pixels are coloured (a black Wild or Skip, a washed-out photo).
     """
-    h, w = image_bgr.shape[:2]
-    bx1, by1, bx2, by2 = xyxy
-    mx, my = (bx2 - bx1) * INSET, (by2 - by1) * INSET  # keep the middle: less table, more glyph
-    x1, y1, x2, y2 = (int(round(v)) for v in (bx1 + mx, by1 + my, bx2 - mx, by2 - my))
-    x1, x2 = max(0, min(x1, w)), max(0, min(x2, w))
-    y1, y2 = max(0, min(y1, h)), max(0, min(y2, h))
-    crop = image_bgr[y1:y2, x1:x2]
+    crop = box_middle(image_bgr, xyxy)
     if crop.size == 0:
         return ColourMeasure(None, 0.0, 0)
-    crop = np.ascontiguousarray(crop[..., :3])
     white = find_white(crop)
     has_white = white is not None
     neutral = white_balance(crop, white) if has_white else crop
@@ -141,6 +134,18 @@ def measure_colour(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float
     inks = sum(1 for v in votes.values() if v >= INK_PRESENT * n)
     return ColourMeasure(best, votes[best] / n, n, balanced, mean_hue(_HUE_VALUES, hues), inks)
 
+
+
+def box_middle(image_bgr: np.ndarray, xyxy: tuple[float, float, float, float]) -> np.ndarray:
+    """The BGR pixels of box ``xyxy`` less an :data:`INSET` share at each side (less table,
+    more glyph), clipped to the image; empty when nothing of it is inside."""
+    h, w = image_bgr.shape[:2]
+    bx1, by1, bx2, by2 = xyxy
+    mx, my = (bx2 - bx1) * INSET, (by2 - by1) * INSET
+    x1, y1, x2, y2 = (int(round(v)) for v in (bx1 + mx, by1 + my, bx2 - mx, by2 - my))
+    x1, x2 = max(0, min(x1, w)), max(0, min(x2, w))
+    y1, y2 = max(0, min(y1, h)), max(0, min(y2, h))
+    return np.ascontiguousarray(image_bgr[y1:y2, x1:x2, :3])
 
 
 def _percentile_95(values: np.ndarray) -> float:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from scorer.vision.card_reading import DetectedCard
-from scorer.vision.colour import INSET
+from scorer.vision.colour import box_middle
 
 PLAIN_CHROMA = 10.0  # print: the 99th percentile of chroma at most this (0..255)...
 PLAIN_SHARE = 0.09  # ...and at most this share of the 99th percentile of brightness
@@ -31,19 +31,16 @@ PERCENTILE = 99
 
 def chroma_and_brightness(image_bgr: np.ndarray, box: tuple[float, float, float, float]
                           ) -> tuple[float, float] | None:
-    """The 99th percentiles of chroma and of brightness (largest channel) inside the middle of
-    ``box`` (an :data:`~scorer.vision.colour.INSET` share cut from each side), or None when
-    the box is smaller than :data:`MIN_SIDE` pixels or lies outside the image."""
+    """The 99th percentiles of chroma and of brightness (largest channel) in the middle of
+    ``box`` (:func:`~scorer.vision.colour.box_middle`), or None when the box is smaller than
+    :data:`MIN_SIDE` pixels or lies outside the image."""
     x1, y1, x2, y2 = box
     if min(x2 - x1, y2 - y1) < MIN_SIDE:
         return None
-    mx, my = (x2 - x1) * INSET, (y2 - y1) * INSET
-    height, width = image_bgr.shape[:2]
-    left, right = max(0, round(x1 + mx)), min(width, round(x2 - mx))
-    top, bottom = max(0, round(y1 + my)), min(height, round(y2 - my))
-    if right <= left or bottom <= top:
+    middle = box_middle(image_bgr, box)
+    if middle.size == 0:
         return None
-    pixels = image_bgr[top:bottom, left:right, :3].astype(np.int16)
+    pixels = middle.astype(np.int16)
     brightness = pixels.max(axis=2)
     chroma = brightness - pixels.min(axis=2)
     return float(np.percentile(chroma, PERCENTILE)), float(np.percentile(brightness, PERCENTILE))
