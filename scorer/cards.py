@@ -160,17 +160,26 @@ def parse_cards(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     """Turn card-like input into a tuple of cards: the one boundary helper for card input.
 
     Accepts one string of cards separated by spaces or commas (``"R5 B5 W"``, ``"red 5, wild"``),
-    one card, or an iterable of either. Raises :class:`NotationError` on the first bad token.
+    one card, or an iterable of either. Raises :class:`NotationError` on the first bad token,
+    and on anything else (a number, ``None``, a list inside the list).
     """
-    if isinstance(cards, Card):
-        return (cards,)
-    if isinstance(cards, str):
-        joined = _TWO_WORD_CARD.sub(lambda m: f"{m.group(1)}-{m.group(2)}", cards)
-        return tuple(parse_card(token) for token in re.split(r"[\s,;]+", joined.strip()) if token)
+    if isinstance(cards, (Card, str)):
+        return _parse_item(cards)
+    if isinstance(cards, (bytes, dict)) or not hasattr(cards, "__iter__"):
+        raise NotationError(f"cards must be text or a list of cards, got {type(cards).__name__}")
     result: list[Card] = []
     for item in cards:
-        result.extend(parse_cards(item))
+        if not isinstance(item, (Card, str)):
+            raise NotationError(f"each card must be text such as 'R5', got {type(item).__name__}")
+        result.extend(_parse_item(item))
     return tuple(result)
+
+
+def _parse_item(item: str | Card) -> tuple[Card, ...]:
+    if isinstance(item, Card):
+        return (item,)
+    joined = _TWO_WORD_CARD.sub(lambda m: f"{m.group(1)}-{m.group(2)}", item)
+    return tuple(parse_card(token) for token in re.split(r"[\s,;]+", joined.strip()) if token)
 
 
 def card_points(card: Card) -> int:

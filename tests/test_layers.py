@@ -3,7 +3,7 @@
 Every module of ``scorer`` and ``web`` is read with :mod:`ast` (imports inside functions count
 too; those under ``if TYPE_CHECKING:`` never run and are left out). From the bottom up:
 
-- runtime: ``scorer.cards``, ``errors``, ``paths``, ``numbers``, ``rules``, ``game``,
+- runtime: ``scorer.cards``, ``errors``, ``paths``, ``numbers``, ``text``, ``rules``, ``game``,
   ``vision``, ``live``: what the app and the CLI run on;
 - ``scorer.decks``, ``scorer.render``, ``scorer.training``: enrolment, synthetic data, training;
 - ``scorer.bench``: the lab; nothing at runtime imports it, and it imports neither the app nor
@@ -24,8 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("scorer", "web")
 
-RUNTIME = ("scorer.cards", "scorer.errors", "scorer.paths", "scorer.numbers", "scorer.rules",
-           "scorer.game", "scorer.vision", "scorer.live")
+RUNTIME = ("scorer.cards", "scorer.errors", "scorer.paths", "scorer.numbers", "scorer.text",
+           "scorer.rules", "scorer.game", "scorer.vision", "scorer.live")
 ABOVE_RUNTIME = ("scorer.render", "scorer.training", "scorer.bench", "scorer.cli", "web")
 
 RULES: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] = (

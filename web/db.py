@@ -7,14 +7,18 @@ here ever drops a table. Every query uses ``?`` placeholders.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-MIGRATIONS: tuple[str, ...] = (
+from web.text_repair import repair_stored_text
+
+Migration = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: games with their setup, rounds as records, an event log for undo
     """
     CREATE TABLE IF NOT EXISTS game (
@@ -47,8 +51,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE game ADD COLUMN keeper_token TEXT;
     """,
+    # 3: names stored before text was checked (a lone surrogate broke every page showing it)
+    repair_stored_text,
 )
-"""Schema steps; ``PRAGMA user_version`` records how many have run. Append, never edit."""
+"""Schema steps, SQL or a function of the connection; ``PRAGMA user_version`` records how many
+have run. Append, never edit."""
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -67,7 +74,18 @@ def migrate(conn: sqlite3.Connection) -> int:
     for number, script in enumerate(MIGRATIONS, start=1):
         if number <= current:
             continue
-        conn.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
+        if isinstance(script, str):
+            conn.executescript(
+                f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            script(conn)
+            conn.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
     return len(MIGRATIONS)
 
 

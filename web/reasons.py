@@ -102,6 +102,10 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
     "bad_number": lambda p: gettext("Write a whole number, not %(value)s.", value=p["value"]),
     "bad_value": lambda p: gettext("This value cannot be read: %(value)s.", value=p["value"]),
     "bad_card": lambda p: gettext("A card cannot be read: %(error)s", error=p["error"]),
+    "bad_text": lambda p: gettext(
+        "Write plain text: control characters and broken characters cannot be saved."),
+    "text_too_long": lambda p: gettext(
+        "At most %(limit)s characters, not %(length)s.", limit=p["limit"], length=p["length"]),
 }
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.errors import GameNotationError, GameRulesError, NotationError
+from scorer.game.records import MAX_GAME_NAME
 from scorer.game.replay import Replay, replay
 from scorer.game.standings import (
     GameSetup,
@@ -30,6 +31,7 @@ from scorer.game.standings import (
 from scorer.game.variants import make_rules
 from scorer.numbers import is_whole
 from scorer.rules.phases import PhaseSpec
+from scorer.text import clean_text
 from web import keeper, store
 
 
@@ -125,8 +127,10 @@ def new_setup(
 
 
 def create(name: str, setup: GameSetup) -> GameState:
-    name = " ".join(name.split()) or " · ".join(setup.players)
-    game = store.create_game(name[:80], setup.to_dict())
+    """Store a new game kept by this device; ``name`` (checked by
+    :func:`scorer.text.clean_text`, cut at :data:`MAX_GAME_NAME`) defaults to the players."""
+    name = clean_text(name, "name", limit=None)[:MAX_GAME_NAME] or " · ".join(setup.players)
+    game = store.create_game(name, setup.to_dict())
     keeper.remember(game)  # this device keeps the game (see web.keeper)
     return load(game.id)
 

@@ -7,6 +7,7 @@ Whether a round could have happened is checked by the replay (:mod:`scorer.game.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,18 +15,22 @@ from scorer.cards import Card, parse_cards
 from scorer.errors import GameNotationError, GameRulesError, NotationError
 from scorer.game.variants import Rules, make_rules
 from scorer.numbers import parse_whole
+from scorer.text import clean_text
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 40
 """Characters in a player's name (after spaces are collapsed): the form and the API alike."""
+MAX_GAME_NAME = 80
+"""Characters in a game's name (a longer one is cut)."""
 
 
 @dataclass(frozen=True)
 class GameSetup:
     """The players in seat order (clockwise), the rules, and who deals the first round.
 
-    Names are stripped; 2-6 unique (ignoring case), non-empty names of at most
+    Names are cleaned by :func:`scorer.text.clean_text` (NFC, spaces collapsed, no control
+    character or surrogate); 2-6 unique (ignoring case), non-empty names of at most
     :data:`MAX_NAME_LENGTH` characters. Raises :class:`GameRulesError` or
     :class:`GameNotationError` (field ``"players"`` or ``"first_dealer"``).
     """
@@ -46,7 +51,7 @@ class GameSetup:
                     f"player names must be non-empty text, got {name!r}",
                     code="bad_player_name", params={"name": repr(name)}, field="players",
                 )
-        names = tuple(" ".join(name.split()) for name in names)
+        names = tuple(clean_text(name, "players", limit=None) for name in names)
         for name in names:
             if len(name) > MAX_NAME_LENGTH:
                 shown = name[:20] + "..."
@@ -90,7 +95,7 @@ class GameSetup:
 
         Raises :class:`GameRulesError` (code ``unknown_player``) naming the players.
         """
-        key = " ".join(str(name).split()).casefold()
+        key = " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
         for seated in self.players:
             if seated.casefold() == key:
                 return seated
@@ -141,6 +146,7 @@ class PlayerResult:
                 f"a result needs a player name, got {self.player!r}",
                 code="bad_player_name", params={"name": repr(self.player)}, field="player",
             )
+        object.__setattr__(self, "player", clean_text(self.player, "player", limit=None))
         who = self.player
         if not isinstance(self.completed, bool):
             raise GameNotationError(
@@ -219,6 +225,8 @@ class RoundRecord:
                 f"went_out must be one player's name, got {self.went_out!r}",
                 code="bad_player_name", params={"name": repr(self.went_out)}, field="went_out",
             )
+        if self.went_out is not None:
+            object.__setattr__(self, "went_out", clean_text(self.went_out, "went_out", limit=None))
         if not isinstance(self.tie_breaker, bool):
             raise GameNotationError(
                 f"tie_breaker must be true or false, got {self.tie_breaker!r}",

@@ -60,8 +60,12 @@ def new() -> Response | str | tuple[str, int]:
             if phases and not form.errors:
                 setup = replace(setup, rules=with_phases(setup.rules, phases))
             if not form.errors:
-                state = service.create(form.values["name"], setup)
-                return redirect(url_for("games.scoreboard", game_id=state.game.id))
+                try:
+                    state = service.create(form.values["name"], setup)
+                except NotationError as error:  # a name with control characters
+                    form.errors["general"] = i18n.error_message(error)
+                else:
+                    return redirect(url_for("games.scoreboard", game_id=state.game.id))
     setups = [game.setup for game in store.list_games()]
     return render_template(
         "games/new.html", form=form, variants=list(VARIANTS), max_players=MAX_PLAYERS,
