@@ -10,7 +10,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request, url_for
+from flask import (
+    Flask,
+    Response,
+    has_app_context,
+    has_request_context,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
+from flask.globals import request_ctx
+from flask_babel import force_locale
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorer.errors import NotationError, RulesError
@@ -60,13 +71,31 @@ def _respond(
 ) -> tuple[Response | str, int]:
     if wants_json():
         return jsonify(body), status
-    reload_url = None
-    game_id = (request.view_args or {}).get("game_id")
-    if status == 409 and game_id is not None and not broken:
-        reload_url = url_for("games.scoreboard", game_id=game_id)
-    return render_template(
-        "error.html", status=status, message=body["error"], reload_url=reload_url, broken=broken
-    ), status
+    if request_ctx.url_adapter is None:  # the request was refused before routing (bad Host)
+        return plain_page(status, body["error"]), status
+    try:
+        reload_url = None
+        game_id = (request.view_args or {}).get("game_id")
+        if status == 409 and game_id is not None and not broken:
+            reload_url = url_for("games.scoreboard", game_id=game_id)
+        return render_template("error.html", status=status, message=body["error"],
+                               reload_url=reload_url, broken=broken), status
+    except Exception:  # the error page itself must never fail: fall back to the plain one
+        log.exception("the error page failed on %s %s", request.method, request.path)
+        return plain_page(status, body["error"]), status
+
+
+def plain_page(status: int, message: str) -> str:
+    """The error page without the app's layout: it needs no URL adapter, session or game,
+    only an app context (outside one it is plain text)."""
+    if not has_app_context():
+        return f"{status}: {message}"
+    if has_request_context():
+        return render_template("error_plain.html", status=status, message=message,
+                               language=i18n.current_language())
+    with force_locale("en"):  # no request to choose a language from
+        return render_template("error_plain.html", status=status, message=message,
+                               language="en")
 
 
 def handle_known(error: BaseException) -> tuple[Response | str, int]:

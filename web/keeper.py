@@ -5,8 +5,9 @@ Three checks run before every request:
 * ``Host``: with ``TRUSTED_HOSTS`` set (``phase10 serve`` sets the names it serves), Flask
   answers 400 to any other host name, so a page on ``evil.example`` that rebinds its name to
   this server reaches nothing.
-* ``Origin``: a write (POST, PUT, PATCH, DELETE) whose ``Origin`` header names another host
-  is refused with 403.
+* ``Origin``: a write (POST, PUT, PATCH, DELETE) whose ``Origin`` header names another
+  origin (scheme, host and port: a trusted name on another port is another site) is refused
+  with 403.
 * The keeper: every game has a keeper token, remembered in the session cookie of the device
   that created it (and returned once by ``POST /api/games``). With ``KEEPER_REQUIRED`` on
   (served on the LAN) a write to a game needs that token: the session's, or the
@@ -92,8 +93,28 @@ def check_origin() -> None:
     if origin is None:
         return  # not a browser's cross-site request (those send Origin); CSRF checks still apply
     host = urlsplit(origin).hostname if origin != "null" else None
-    if host is None or not host_is_trusted(host, trusted):
+    if host is None or not host_is_trusted(host, trusted) or not same_origin(
+        origin, request.host_url
+    ):
         raise Forbidden(_("Changes are accepted only from this server's own pages."))
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def same_origin(origin: str, own_url: str) -> bool:
+    """Whether ``origin`` names the same scheme, host and port as ``own_url`` (the URL this
+    request came to): a trusted name on another port is another site."""
+    def key(url: str) -> tuple[str, str, int | None] | None:
+        parts = urlsplit(url)
+        try:
+            port = parts.port or DEFAULT_PORTS.get(parts.scheme.lower())
+        except ValueError:  # a port that is not a number, or out of range
+            return None
+        return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+    mine = key(own_url)
+    return mine is not None and key(origin) == mine
 
 
 def check_keeper() -> None:

@@ -35,6 +35,9 @@ from web.images import ImageError, image_from_request
 
 bp = Blueprint("decks", __name__, url_prefix="/decks")
 
+MIN_PHOTO_SIDE = 240
+"""Pixels on the short side of a sheet photo: fewer cannot show fourteen readable cards."""
+
 
 def _instance() -> Path:
     return Path(current_app.instance_path)
@@ -102,7 +105,13 @@ def enrol(name: str):
 def upload(name: str, sheet: str):
     enrolment, sheet_ = _enrolment(name), _sheet(sheet)
     try:
-        enrolment.add_photo(sheet_.name, image_from_request(request))
+        photo = image_from_request(request)
+        height, width = photo.shape[:2]
+        if min(height, width) < MIN_PHOTO_SIDE:
+            message = _("This photo is only %(width)d×%(height)d pixels: take the sheet again "
+                        "with the camera at full size.", width=width, height=height)
+            return _enrol_page(enrolment, {sheet_.name: message}, 400)
+        enrolment.add_photo(sheet_.name, photo)
     except (RetakeError, ImageError) as error:
         return _enrol_page(enrolment, {sheet_.name: str(error)}, 400)
     return redirect(url_for("decks.enrol", name=name, _anchor=f"sheet-{sheet_.name}"))

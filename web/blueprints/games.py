@@ -153,5 +153,7 @@ def language() -> Response:
     response = redirect(target)
     lang = request.form.get("lang", "")
     if lang in current_app.config["LANGUAGES"]:
-        response.set_cookie(i18n.LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie(i18n.LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
+                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+                            httponly=True)
     return response
