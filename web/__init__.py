@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
-from web import config, db, errors, i18n, images, keeper
+from web import config, db, errors, i18n, images, keeper, openapi
 from web.blueprints import api, decks, games, live, photo, rounds, share
 from web.boundaries import BoundedRequest, WholeNumberConverter
 
@@ -43,6 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)  # /api/openapi.json: the API's schema
     app.register_blueprint(live.bp)  # the live camera mode (its own module exempts its frames)
     app.register_blueprint(decks.bp)  # enrol a player's own deck, choose the model
     app.after_request(security_headers)

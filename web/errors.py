@@ -109,7 +109,12 @@ def handle_known(error: BaseException) -> tuple[Response | str, int]:
 def handle_http(error: HTTPException) -> tuple[Response | str, int] | HTTPException:
     if error.code is None or error.code < 400:
         return error
-    return _respond(error.code, {"error": i18n.http_message(error)})
+    body: dict[str, Any] = {"error": i18n.http_message(error)}
+    for attr in ("field", "path", "player"):  # web.schema.InvalidBody names the bad field
+        value = getattr(error, attr, None)
+        if value:
+            body[attr] = value
+    return _respond(error.code, body)
 
 
 def handle_unexpected(error: Exception) -> tuple[Response | str, int]:

@@ -11,12 +11,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import BadRequest, Forbidden, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, Forbidden
 
-from scorer.errors import NotationError
 from scorer.numbers import is_whole
 from scorer.rules.doubt import read_cards_of
-from web import checking, doubt, images, keeper, reader, service, store
+from web import checking, doubt, images, keeper, reader, schema, service, store
 from web.versions import api_version, require_current
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -31,18 +30,6 @@ def refuse_cross_site() -> None:
     raise Forbidden(
         _("API writes need Content-Type: application/json or an X-Requested-With header.")
     )
-
-
-def json_body() -> dict[str, Any]:
-    """The request's JSON object; 415 for another content type, 400 for malformed JSON."""
-    if not request.is_json:
-        raise UnsupportedMediaType(_("Send JSON with Content-Type: application/json."))
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadRequest(_("The body is not valid JSON."))
-    if not isinstance(data, dict):
-        raise BadRequest(_("The body must be a JSON object."))
-    return data
 
 
 def _with_version(response: Response, version: int) -> Response:
@@ -85,19 +72,15 @@ def games() -> Response:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    body = json_body()
-    phases_count = body.get("phases_count")
+    body = schema.json_body(schema.NewGame)
     setup = service.new_setup(
-        body.get("players"),
-        first_dealer=body.get("first_dealer", 0),
-        variant=str(body.get("variant", "standard")),
-        phases_count=phases_count,
-        natural_per_group=bool(body.get("natural_per_group", False)),
+        body.players,
+        first_dealer=body.first_dealer,
+        variant=body.variant,
+        phases_count=body.phases_count,
+        natural_per_group=body.natural_per_group,
     )
-    name = body.get("name", "")
-    if not isinstance(name, str):
-        raise NotationError("name must be text")
-    state = service.create(name, setup)
+    state = service.create(body.name, setup)
     response = _game_response(state.game.id, 201)
     response.headers[keeper.HEADER] = state.game.keeper_token or ""  # send it back on writes
     return response, 201, {"Location": url_for("api.game", game_id=state.game.id)}
@@ -110,18 +93,15 @@ def game(game_id: int) -> Response:
 
 @bp.patch("/games/<int:game_id>")
 def update_game(game_id: int) -> Response:
-    body = json_body()
-    archived = body.get("archived")
-    if not isinstance(archived, bool):
-        raise BadRequest(_('Send {"archived": true} or {"archived": false} with the version.'))
-    store.set_archived(game_id, api_version(request, body), archived)
+    body = schema.json_body(schema.Archive)
+    store.set_archived(game_id, api_version(request, _fields(body)), body.archived)
     return _game_response(game_id)
 
 
 @bp.delete("/games/<int:game_id>")
 def delete_game(game_id: int) -> tuple[str, int]:
-    body = request.get_json(silent=True) if request.is_json else None
-    store.delete_game(game_id, api_version(request, body))
+    body = schema.json_body(schema.Versioned, required=False)
+    store.delete_game(game_id, api_version(request, _fields(body)))
     return "", 204
 
 
@@ -172,29 +152,35 @@ def round_(game_id: int, number: int) -> Response:
     )
 
 
-def _stale_check(state: service.GameState, body: Any) -> None:
-    require_current(api_version(request, body), state.version)
+def _fields(body: schema.Body) -> dict[str, Any]:
+    """The fields the request sent (a ``version`` it left out is not ``None``)."""
+    return body.model_dump(exclude_unset=True)
+
+
+def _stale_check(state: service.GameState, body: schema.Body) -> None:
+    require_current(api_version(request, _fields(body)), state.version)
 
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int) -> tuple[Response, int]:
-    body = json_body()
+    body = schema.json_body(schema.Round)
     state = service.load(game_id)
     _stale_check(state, body)
-    return _state_response(service.add_round(state, service.parse_round(body))), 201
+    return _state_response(service.add_round(state, service.parse_round(_fields(body)))), 201
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
 def edit_round(game_id: int, number: int) -> Response:
-    body = json_body()
+    body = schema.json_body(schema.Round)
     state = service.load(game_id)
     _stale_check(state, body)
-    return _state_response(service.edit_round(state, number, service.parse_round(body)))
+    return _state_response(service.edit_round(state, number,
+                                              service.parse_round(_fields(body))))
 
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
 def delete_round(game_id: int, number: int) -> Response:
-    body = request.get_json(silent=True) if request.is_json else None
+    body = schema.json_body(schema.Versioned, required=False)
     state = service.load(game_id)
     _stale_check(state, body)
     return _state_response(service.remove_round(state, number))
@@ -202,9 +188,9 @@ def delete_round(game_id: int, number: int) -> Response:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
-    body = request.get_json(silent=True) if request.is_json else None
+    body = schema.json_body(schema.Versioned, required=False)
     game = store.get_game(game_id)
-    require_current(api_version(request, body), game.version)
+    require_current(api_version(request, _fields(body)), game.version)
     _version, change = service.undo(game)
     response = _game_response(game_id)
     response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
@@ -235,7 +221,7 @@ def check() -> Response:
     (``doubtful``, ``depends_on``, ``doubt``; see :mod:`web.doubt`).
     """
     if request.is_json:
-        body = json_body()
+        body = _fields(schema.json_body(schema.Check))
         plain, read = doubt.split_marks(body.get("cards"))
         cards = checking.cards_from(plain)
         detection = None

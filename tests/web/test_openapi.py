@@ -1,0 +1,91 @@
+"""The API's OpenAPI document covers every JSON route, and schemathesis fuzzes every operation
+of it through the app in-process: no answer is a 5xx, and every answer matches the document.
+
+``PHASE10_SCHEMA_EXAMPLES`` sets the examples per operation (a longer run outside CI).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.conftest import FakeReader
+from web import create_app, openapi
+
+EXAMPLES = int(os.environ.get("PHASE10_SCHEMA_EXAMPLES", "15"))
+"""Examples per operation: about 260 requests, well under a minute on two cores."""
+
+
+def _app(folder):
+    app = create_app({"TESTING": True, "SECRET_KEY": "schema", "CARD_READER": FakeReader(),
+                      "DATABASE": str(folder / "schema.sqlite"), "DECODE_WAIT": 1.0})
+    client = app.test_client()
+    for players, variant in ((["Ann", "Bob"], "standard"), (["Ann", "Bob", "Cy"], "choose")):
+        body = client.post("/api/games", json={"players": players, "variant": variant}).get_json()
+        client.post(f"/api/games/{body['id']}/rounds", json={
+            "version": body["version"], "went_out": "Ann",
+            "results": [{"player": "Ann", "completed": True, "phase": 1}]
+            + [{"player": name, "completed": False, "points": 25} for name in players[1:]]})
+    return app
+
+
+@pytest.fixture(scope="module")
+def api_app(tmp_path_factory):
+    app = _app(tmp_path_factory.mktemp("schema"))
+    yield app
+    app.extensions["phase10_live"].stop()
+
+
+def test_every_api_route_is_in_the_document(api_app):
+    documented = {(op.method.upper(), op.path) for op in openapi.OPERATIONS}
+    routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule))
+              for rule in api_app.url_map.iter_rules() if rule.rule.startswith("/api/")
+              and rule.endpoint != "openapi.openapi_json"
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert routes == documented
+
+
+def test_the_document_is_served_and_valid_openapi(api_app):
+    document = api_app.test_client().get("/api/openapi.json").get_json()
+    assert document["openapi"].startswith("3.1")
+    assert len([op for path in document["paths"].values() for op in path]) == 17
+    assert {"NewGame", "Round", "Result", "Check", "Error"} <= set(document["components"]
+                                                                   ["schemas"])
+
+
+@pytest.fixture(scope="module")
+def api_schema(api_app):
+    """The document as the app serves it, loaded by schemathesis against the app itself."""
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", api_app)
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+OPERATIONS = [(op.method.upper(), op.path) for op in openapi.OPERATIONS]
+
+
+@pytest.mark.parametrize("method, path", OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+                         ids=["valid", "invalid"])
+def test_every_operation_answers_as_documented_and_never_5xx(api_schema, method, path, mode):
+    """Valid and invalid requests that schemathesis derives from the document."""
+    operation = api_schema[path][method]
+
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(case=operation.as_strategy(generation_mode=mode))
+    def run(case) -> None:
+        case.call_and_validate(headers={"X-Requested-With": "schemathesis"}, checks=CHECKS)
+
+    run()

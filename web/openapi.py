@@ -1,0 +1,254 @@
+"""The OpenAPI 3.1 document of the JSON API, served at ``/api/openapi.json``.
+
+Request bodies come from the pydantic models that validate them (:mod:`web.schema`), answers
+from the models below; :data:`OPERATIONS` is the route table that ties each route of the API
+blueprint to them (a test checks that every ``/api/`` route is in it).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+from pydantic import BaseModel, ConfigDict
+from pydantic.json_schema import models_json_schema
+
+from scorer.numbers import INT64_MAX
+from web import schema
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+
+class Answer(BaseModel):
+    """An answer's documented fields; it may carry more."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Error(Answer):
+    """Every error: a message, and for the engine's errors what it concerns."""
+
+    error: str
+    code: str | None = None
+    field: str | None = None
+    path: str | None = None
+    player: str | None = None
+    params: dict[str, Any] | None = None
+    more: list[dict[str, Any]] | None = None
+    version: int | None = None
+
+
+class Game(Answer):
+    """A game: setup, rounds as checked, standings and version (the JSON export's shape)."""
+
+    id: int
+    name: str
+    setup: dict[str, Any]
+    version: int
+    archived: bool
+    created: str
+    updated: str
+    rounds: list[dict[str, Any]]
+    standings: dict[str, Any]
+    last_change: dict[str, Any] | None
+
+
+class GameSummary(Answer):
+    id: int
+    name: str
+    version: int
+    archived: bool
+    players: list[str]
+    variant: str
+    round_number: int
+    leader: list[str] | str | None
+    winner: str | None
+    url: str
+
+
+class Games(Answer):
+    games: list[GameSummary]
+
+
+class Version(Answer):
+    version: int
+
+
+class Players(Answer):
+    players: list[dict[str, Any]]
+
+
+class Rounds(Answer):
+    version: int
+    rounds: list[dict[str, Any]]
+
+
+class NumberedRound(Answer):
+    number: int
+    results: list[dict[str, Any]]
+
+
+class ReadCard(Answer):
+    card: str
+    confidence: float
+    box: list[float]
+    unsure: bool
+
+
+class Detection(Answer):
+    cards: list[ReadCard]
+    count: int
+    points: int
+    width: int
+    height: int
+    no_cards: bool
+
+
+class Verdict(Answer):
+    cards: list[str]
+    count: int
+    points: int
+
+
+IMAGE = {"type": "string", "format": "binary"}
+IMAGE_FORM = {"type": "object", "required": ["image"], "properties": {
+    "image": IMAGE, "phase": {"type": "string"}, "game": {"type": "string"},
+    "player": {"type": "string"}, "natural_per_group": {"type": "string"}}}
+IMAGE_BODIES = {"multipart/form-data": {"schema": IMAGE_FORM},
+                "image/jpeg": {"schema": IMAGE}, "image/png": {"schema": IMAGE},
+                "application/octet-stream": {"schema": IMAGE}}
+READ_ERRORS = (400, 404)
+WRITE_ERRORS = (400, 403, 404, 409, 413, 415, 428)
+IMAGE_ERRORS = (400, 403, 404, 413, 415, 503)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One route of the API: its answer on success, its request body and its errors."""
+
+    method: str
+    path: str
+    summary: str
+    ok: tuple[int, type[BaseModel] | None]
+    body: type[BaseModel] | None = None
+    body_required: bool = True
+    images: bool = False
+    errors: tuple[int, ...] = READ_ERRORS
+    query: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+GAME = "/api/games/{game_id}"
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("get", "/api/games", "The games (archived ones with ?archived=1)", (200, Games),
+              query={"archived": {"type": "string", "enum": ["0", "1"]}}),
+    Operation("post", "/api/games", "Start a game", (201, Game), schema.NewGame,
+              errors=WRITE_ERRORS),
+    Operation("get", GAME, "A game: setup, rounds, standings, version", (200, Game)),
+    Operation("patch", GAME, "Archive or restore a game", (200, Game), schema.Archive,
+              errors=WRITE_ERRORS),
+    Operation("delete", GAME, "Delete a game", (204, None), schema.Versioned, False,
+              errors=WRITE_ERRORS),
+    Operation("get", GAME + "/version", "The game's version", (200, Version)),
+    Operation("get", GAME + "/players", "Every player's standing", (200, Players)),
+    Operation("get", GAME + "/players/{name}", "One player's standing", (200, Answer)),
+    Operation("get", GAME + "/standings", "Round, dealer, leader, winner, tie-breaker",
+              (200, Version)),
+    Operation("get", GAME + "/rounds", "The round records", (200, Rounds)),
+    Operation("post", GAME + "/rounds", "Add a round", (201, Game), schema.Round,
+              errors=WRITE_ERRORS),
+    Operation("get", GAME + "/rounds/{number}", "One round record", (200, NumberedRound)),
+    Operation("put", GAME + "/rounds/{number}", "Replace a round (later ones are checked again)",
+              (200, Game), schema.Round, errors=WRITE_ERRORS),
+    Operation("delete", GAME + "/rounds/{number}", "Delete a round", (200, Game),
+              schema.Versioned, False, errors=WRITE_ERRORS),
+    Operation("post", GAME + "/undo", "Undo the last add, edit or delete", (200, Game),
+              schema.Versioned, False, errors=WRITE_ERRORS),
+    Operation("post", "/api/detect", "The cards in a photo, with boxes", (200, Detection),
+              images=True, errors=IMAGE_ERRORS),
+    Operation("post", "/api/check", "A phase verdict for typed cards or a photo",
+              (200, Verdict), schema.Check, images=True, errors=IMAGE_ERRORS + (409, 415)),
+)
+"""Every route of the JSON API, in the README's order."""
+
+PATH_PARAMETERS = {
+    "game_id": {"type": "integer", "minimum": 0, "maximum": INT64_MAX},
+    "number": {"type": "integer", "minimum": 0, "maximum": INT64_MAX},
+    "name": {"type": "string", "minLength": 1},
+}
+HEADERS = (
+    {"name": "If-Match", "in": "header", "required": False,
+     "description": 'The game version the write is based on: "<version>"',
+     "schema": {"type": "string"}},
+    {"name": "X-Keeper-Token", "in": "header", "required": False,
+     "description": "The game's keeper token (served on the LAN)", "schema": {"type": "string"}},
+)
+
+
+def _ref(model: type[BaseModel]) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{model.__name__}"}
+
+
+def _operation(op: Operation) -> dict[str, Any]:
+    names = [part[1:-1] for part in op.path.split("/") if part.startswith("{")]
+    parameters: list[dict[str, Any]] = [
+        {"name": name, "in": "path", "required": True, "schema": PATH_PARAMETERS[name]}
+        for name in names
+    ]
+    parameters += [{"name": key, "in": "query", "required": False, "schema": value}
+                   for key, value in op.query.items()]
+    if op.method != "get":
+        parameters += HEADERS
+    status, answer = op.ok
+    content = {"application/json": {"schema": _ref(answer)}} if answer else None
+    responses: dict[str, Any] = {str(status): {"description": op.summary}}
+    if content:
+        responses[str(status)]["content"] = content
+    for code in sorted({*op.errors, 405}):  # 405: an id past 2**63-1 matches no route
+        responses[str(code)] = {"description": "error",
+                                "content": {"application/json": {"schema": _ref(Error)}}}
+    document: dict[str, Any] = {"summary": op.summary, "operationId": _operation_id(op),
+                                "parameters": parameters, "responses": responses}
+    bodies: dict[str, Any] = {}
+    if op.body is not None:
+        bodies["application/json"] = {"schema": _ref(op.body)}
+    if op.images:
+        bodies.update(IMAGE_BODIES if op.body is None else
+                      {"multipart/form-data": IMAGE_BODIES["multipart/form-data"]})
+    if bodies:
+        document["requestBody"] = {"required": op.body_required, "content": bodies}
+    return document
+
+
+def _operation_id(op: Operation) -> str:
+    words = [part.strip("{}") for part in op.path.split("/")[2:]]
+    return "_".join([op.method, *words])
+
+
+@functools.cache
+def document() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of every operation in :data:`OPERATIONS`."""
+    models = {op.body for op in OPERATIONS if op.body} | {
+        op.ok[1] for op in OPERATIONS if op.ok[1]} | {Error}
+    _, definitions = models_json_schema(
+        [(model, "validation") for model in sorted(models, key=lambda m: m.__name__)],
+        ref_template="#/components/schemas/{model}",
+    )
+    paths: dict[str, dict[str, Any]] = {}
+    for op in OPERATIONS:
+        paths.setdefault(op.path, {})[op.method] = _operation(op)
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Phase 10 scoreboard API", "version": "1",
+                 "description": "Writes send JSON (or an X-Requested-With header) and name "
+                                "the game version they are based on."},
+        "paths": paths,
+        "components": {"schemas": definitions.get("$defs", {})},
+    }
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> Response:
+    """The document (built once per process)."""
+    return jsonify(document())
