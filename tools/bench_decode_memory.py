@@ -1,14 +1,16 @@
-"""Peak memory of the web app under parallel decompression bombs, with and without decode slots.
+"""Peak memory of the web app under parallel decompression bombs, for pixel budgets.
 
-A bomb is a 7200x5500 all-black PNG: about 115 KB on the wire, 119 MB once decoded, inside the
+A bomb is a 7200x5500 one-colour PNG: about 135 KB on the wire, 119 MB once decoded, inside the
 40-megapixel cap. ``--parallel`` clients POST it to ``/api/detect`` at once, ``--rounds`` times;
 each setting runs in a fresh process so its peak resident memory (``ru_maxrss``) is its own.
+``--budget`` lists the ``DECODE_PIXEL_BUDGET`` settings to compare (0: the app's default);
+``--full`` decodes at full resolution (``DECODE_MAX_SIDE`` None), as before reduced decoding.
 The card reader is the shipped ONNX model when present (``--reader model``) or a stand-in that
 reads nothing (``--reader none``), so the figure is the decode's and the detector's memory.
 
 Usage, from the repo root:
-    .venv/bin/python tools/bench_decode_memory.py [--parallel 8] [--rounds 2] [--slots 8 2 1]
-        [--reader model|none] [--json]
+    .venv/bin/python tools/bench_decode_memory.py [--parallel 8] [--rounds 2] [--budget 0]
+        [--full] [--reader model|none] [--json]
 """
 
 from __future__ import annotations
@@ -46,21 +48,22 @@ class EmptyReader:
     """Stands in for the detector: reads no card (the decode alone is measured)."""
 
     def __call__(self, image, conf: float = 0.25):
-        return _Reading()
+        from scorer.vision.card_reading import CardReading
+
+        return CardReading((), image.shape[:2])
 
 
-class _Reading:
-    def to_dict(self) -> dict:
-        return {"cards": [], "count": 0, "points": 0}
-
-
-def measure(slots: int, parallel: int, rounds: int, reader: str) -> dict:
+def measure(budget: int, parallel: int, rounds: int, reader: str, full: bool) -> dict:
     """One setting in this process: the app, a warm-up photo, then the bombs."""
     from web import create_app
 
     folder = tempfile.mkdtemp(prefix="phase10-bombs-")
-    config = {"TESTING": True, "SECRET_KEY": "bench", "DECODE_SLOTS": slots,
+    config = {"TESTING": True, "SECRET_KEY": "bench", "DECODE_WAIT": 300.0,
               "DATABASE": str(Path(folder) / "bench.sqlite")}
+    if budget:
+        config["DECODE_PIXEL_BUDGET"] = budget
+    if full:
+        config["DECODE_MAX_SIDE"] = None
     if reader == "none":
         config["CARD_READER"] = EmptyReader()
     app = create_app(config)
@@ -83,7 +86,8 @@ def measure(slots: int, parallel: int, rounds: int, reader: str) -> dict:
         for thread in threads:
             thread.join()
     app.extensions["phase10_live"].stop()
-    return {"slots": slots, "parallel": parallel, "rounds": rounds, "reader": reader,
+    return {"budget": app.config["DECODE_PIXEL_BUDGET"], "full": full, "parallel": parallel,
+            "rounds": rounds, "reader": reader,
             "bomb_bytes": len(bomb), "warm_mb": round(before), "peak_mb": round(peak_mb()),
             "statuses": sorted(set(statuses))}
 
@@ -92,20 +96,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parallel", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--slots", type=int, nargs="+", default=[8, 2, 1],
-                        help="DECODE_SLOTS settings to compare (8 with 8 clients: no limit)")
+    parser.add_argument("--budget", type=int, nargs="+", default=[0],
+                        help="DECODE_PIXEL_BUDGET settings to compare (0: the app's default)")
+    parser.add_argument("--full", action="store_true",
+                        help="decode at full resolution (DECODE_MAX_SIDE None)")
     parser.add_argument("--reader", choices=("model", "none"), default="model")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(measure(args.slots[0], args.parallel, args.rounds, args.reader)))
+        print(json.dumps(measure(args.budget[0], args.parallel, args.rounds, args.reader,
+                                 args.full)))
         return 0
     results = []
-    for slots in args.slots:
+    for budget in args.budget:
         done = subprocess.run(
-            [sys.executable, __file__, "--one", "--slots", str(slots), "--parallel",
-             str(args.parallel), "--rounds", str(args.rounds), "--reader", args.reader],
+            [sys.executable, __file__, "--one", "--budget", str(budget), "--parallel",
+             str(args.parallel), "--rounds", str(args.rounds), "--reader", args.reader,
+             *(["--full"] if args.full else [])],
             capture_output=True, text=True, check=True,
         )
         results.append(json.loads(done.stdout.strip().splitlines()[-1]))
@@ -114,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{args.parallel} parallel {BOMB_SIZE[0]}x{BOMB_SIZE[1]} PNG bombs "
           f"({results[0]['bomb_bytes'] // 1024} KB each), {args.rounds} rounds, "
-          f"reader: {args.reader}")
+          f"reader: {args.reader}, decoded {'at full resolution' if args.full else 'reduced'}")
     for row in results:
-        print(f"  DECODE_SLOTS={row['slots']}: warm {row['warm_mb']} MB, "
+        print(f"  DECODE_PIXEL_BUDGET={row['budget']}: warm {row['warm_mb']} MB, "
               f"peak {row['peak_mb']} MB RSS, answers {row['statuses']}")
     return 0
 

@@ -37,7 +37,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     errors.init_app(app)
     keeper.init_app(app)  # trusted origins; on the LAN only a game's keeper changes it
-    images.init_app(app)  # at most DECODE_SLOTS large photos decoded at once
+    images.init_app(app)  # large photos share a pixel budget (DECODE_PIXEL_BUDGET)
     csrf = CSRFProtect(app)
     for blueprint in (games.bp, rounds.bp, photo.bp, share.bp):
         app.register_blueprint(blueprint)

@@ -16,9 +16,11 @@ class Defaults:
     SECRET_KEY: str | None = None
     MAX_CONTENT_LENGTH = 12 * 1024 * 1024  # bytes in one request (a phone photo fits)
     MAX_IMAGE_PIXELS = MAX_PIXELS  # decoded width x height an upload may have
-    LARGE_IMAGE_PIXELS = 4_000_000  # uploads above this take one of the DECODE_SLOTS
-    DECODE_SLOTS = 2  # large images decoded and held at once (each up to 120 MB of pixels)
-    DECODE_WAIT = 30.0  # seconds a large upload waits for a slot before a 503 "busy"
+    DECODE_MAX_SIDE: int | None = 2560  # longer photos decode at 1/2, 1/4, 1/8 (None: never)
+    LARGE_IMAGE_PIXELS = 4_000_000  # uploads decoding more pixels than this need the budget
+    DECODE_PIXEL_BUDGET = 60_000_000  # pixels being decoded and read at once (3 bytes each); a
+    # photo needing more on its own is a 413 (a 7200x5500 PNG needs 42 M: 39.6 M + 1/4 of it)
+    DECODE_WAIT = 30.0  # seconds a large upload waits for room in the budget before a 503
     DETECT_CONFIDENCE = DEFAULT_CONF  # the least confidence a card is read with
     DETECT_IMGSZ: int | None = None  # detector input side; None: 640 (960: smaller cards, 2x time)
     CARD_READER = None  # a callable(image_bytes, conf=...) -> reading; None: scorer.vision

@@ -202,10 +202,9 @@ def detect() -> Response:
     """Cards in a photo: ``{"cards": [{"card", "confidence", "box", "unsure"}], "count",
     "points", "width", "height", "no_cards"}``; ``no_cards``: no card is read sure (an empty
     table's phantoms are read unsure)."""
-    image = images.image_from_request(request)
-    reading = reader.read(image)
-    height, width = image.shape[:2]
-    return jsonify({**reading.to_dict(), "width": width, "height": height,
+    photo = images.photo_from_request(request)
+    reading = images.in_source_pixels(reader.read(photo.pixels), photo)
+    return jsonify({**reading.to_dict(), "width": photo.width, "height": photo.height,
                     "no_cards": reading.no_cards})
 
 
@@ -227,8 +226,8 @@ def check() -> Response:
         detection = None
     else:
         body = request.form.to_dict()
-        image = images.image_from_request(request)
-        detection = reader.read(image)
+        photo = images.photo_from_request(request)
+        detection = images.in_source_pixels(reader.read(photo.pixels), photo)
         cards = tuple(item.card for item in detection.cards)
         read = read_cards_of(detection.cards)
     phase, natural = _phase_of(body)
