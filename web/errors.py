@@ -25,7 +25,7 @@ from flask_babel import force_locale
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorer.errors import NotationError, RulesError
-from web import i18n, service, store
+from web import i18n, openapi, service, store
 from web.images import ImageError
 from web.reader import ReaderUnavailable
 
@@ -63,7 +63,11 @@ def payload(error: BaseException) -> dict[str, Any]:
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+    """API requests, the other JSON routes (:func:`web.openapi.is_json_route`), and requests
+    that ask for JSON get JSON errors."""
+    rule = request.url_rule.rule if request.url_rule is not None else None
+    return (request.path.startswith("/api/") or openapi.is_json_route(rule)
+            or request.accept_mimetypes.best == "application/json")
 
 
 def _respond(

@@ -1,13 +1,15 @@
-"""The OpenAPI 3.1 document of the JSON API, served at ``/api/openapi.json``.
+"""The OpenAPI 3.1 document of every JSON route, served at ``/api/openapi.json``.
 
 Request bodies come from the pydantic models that validate them (:mod:`web.schema`), answers
 from the models below; :data:`OPERATIONS` is the route table that ties each route of the API
-blueprint to them (a test checks that every ``/api/`` route is in it).
+blueprint, and the JSON routes of the share, live and deck pages, to them (a test checks that
+every ``/api/`` route is in it).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,6 +142,9 @@ class Operation:
 
 
 GAME = "/api/games/{game_id}"
+LIVE_QUERY = {"stream": {"type": "string", "minLength": 1, "maxLength": 64},
+              "phase": {"type": "string"}, "game": {"type": "string"},
+              "seat": {"type": "string"}}
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/api/games", "The games (archived ones with ?archived=1)", (200, Games),
               query={"archived": {"type": "string", "enum": ["0", "1"]}}),
@@ -169,13 +174,23 @@ OPERATIONS: tuple[Operation, ...] = (
               images=True, errors=IMAGE_ERRORS),
     Operation("post", "/api/check", "A phase verdict for typed cards or a photo",
               (200, Verdict), schema.Check, images=True, errors=IMAGE_ERRORS + (409, 415)),
+    Operation("get", "/s/{token}/version", "A shared game's version (the share page polls it)",
+              (200, Version)),
+    Operation("post", "/live/frame", "One camera frame in, the live reading out", (200, Answer),
+              images=True, errors=IMAGE_ERRORS, query=LIVE_QUERY),
+    Operation("post", "/live/reset", "Forget a live stream's frames", (200, Answer),
+              errors=(400, 403), query={"stream": LIVE_QUERY["stream"]}),
+    Operation("get", "/live/camera/reading", "The server webcam's newest reading", (200, Answer),
+              errors=(400, 404, 503), query=LIVE_QUERY),
+    Operation("get", "/decks/{name}/train/status", "A deck's fine-tuning job", (200, Answer)),
 )
-"""Every route of the JSON API, in the README's order."""
+"""Every JSON route: the API in the README's order, then the share, live and deck pages'."""
 
 PATH_PARAMETERS = {
     "game_id": {"type": "integer", "minimum": 0, "maximum": INT64_MAX},
     "number": {"type": "integer", "minimum": 0, "maximum": INT64_MAX},
     "name": {"type": "string", "minLength": 1},
+    "token": {"type": "string", "minLength": 1},
 }
 HEADERS = (
     {"name": "If-Match", "in": "header", "required": False,
@@ -213,7 +228,9 @@ def _operation(op: Operation) -> dict[str, Any]:
     bodies: dict[str, Any] = {}
     if op.body is not None:
         bodies["application/json"] = {"schema": _ref(op.body)}
-    if op.images:
+    if op.images and op.path.startswith("/live/"):
+        bodies.update({"image/jpeg": {"schema": IMAGE}})  # a frame is the body itself
+    elif op.images:
         bodies.update(IMAGE_BODIES if op.body is None else
                       {"multipart/form-data": IMAGE_BODIES["multipart/form-data"]})
     if bodies:
@@ -222,7 +239,8 @@ def _operation(op: Operation) -> dict[str, Any]:
 
 
 def _operation_id(op: Operation) -> str:
-    words = [part.strip("{}") for part in op.path.split("/")[2:]]
+    words = [part.strip("{}").replace(".", "_") for part in op.path.split("/")[1:]
+             if part != "api"]
     return "_".join([op.method, *words])
 
 
@@ -246,6 +264,17 @@ def document() -> dict[str, Any]:
         "paths": paths,
         "components": {"schemas": definitions.get("$defs", {})},
     }
+
+
+@functools.cache
+def _documented() -> frozenset[str]:
+    return frozenset(op.path for op in OPERATIONS)
+
+
+def is_json_route(rule: str | None) -> bool:
+    """Whether a URL rule (``/s/<token>/version``) is one of the documented JSON routes, whose
+    errors are JSON too."""
+    return rule is not None and re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule) in _documented()
 
 
 @bp.get("/openapi.json")

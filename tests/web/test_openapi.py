@@ -12,6 +12,7 @@ import re
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -47,19 +48,23 @@ def api_app(tmp_path_factory):
     app.extensions["phase10_live"].stop()
 
 
-def test_every_api_route_is_in_the_document(api_app):
+JSON_PAGES = {("GET", "/s/{token}/version"), ("POST", "/live/frame"), ("POST", "/live/reset"),
+              ("GET", "/live/camera/reading"), ("GET", "/decks/{name}/train/status")}
+
+
+def test_every_json_route_is_in_the_document(api_app):
     documented = {(op.method.upper(), op.path) for op in openapi.OPERATIONS}
     routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule))
               for rule in api_app.url_map.iter_rules() if rule.rule.startswith("/api/")
               and rule.endpoint != "openapi.openapi_json"
               for method in rule.methods - {"HEAD", "OPTIONS"}}
-    assert routes == documented
+    assert routes | JSON_PAGES == documented
 
 
 def test_the_document_is_served_and_valid_openapi(api_app):
     document = api_app.test_client().get("/api/openapi.json").get_json()
     assert document["openapi"].startswith("3.1")
-    assert len([op for path in document["paths"].values() for op in path]) == 17
+    assert len([op for path in document["paths"].values() for op in path]) == 22
     assert {"NewGame", "Round", "Result", "Check", "Error"} <= set(document["components"]
                                                                    ["schemas"])
 
@@ -88,4 +93,8 @@ def test_every_operation_answers_as_documented_and_never_5xx(api_schema, method,
     def run(case) -> None:
         case.call_and_validate(headers={"X-Requested-With": "schemathesis"}, checks=CHECKS)
 
-    run()
+    try:
+        run()
+    except Unsatisfiable:  # a route with only free text in it has no invalid request
+        assert mode == GenerationMode.NEGATIVE
+        pytest.skip("the document allows every request of this route")
