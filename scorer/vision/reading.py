@@ -29,7 +29,7 @@ from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry
 from scorer.vision.pipeline import STAGE_NAMES, Photo
-from scorer.vision.second_look import HINT_CONF, look_again, look_coarse
+from scorer.vision.second_look import HINT_CONF, fine_side, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV
 from scorer.vision.washed_out import stretched
 
@@ -125,10 +125,11 @@ def candidate_table(
     return pipeline.run(photo, without)
 
 
-LOOKS: tuple[str, ...] = ("green_cast", "coarse_look", "look_again", "washed_out")
+LOOKS: tuple[str, ...] = ("green_cast", "fine_look", "coarse_look", "look_again", "washed_out")
 """The looks before the stages, by the names ``without`` takes: the green-cast balance, the
-coarse look at the whole frame, the second look at where the cards lie (photos), and the
-stretched last look at a washed-out photo in which nothing was read (photos)."""
+fine look at a large photo of small indices (photos), the coarse look at the whole frame, the
+second look at where the cards lie (photos), and the stretched last look at a washed-out photo
+in which nothing was read (photos)."""
 
 
 def check_without(without: Collection[str]) -> frozenset[str]:
@@ -192,6 +193,8 @@ def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
     coarse = None if "coarse_look" in without else coarse_detectors(detector)
     if second_look:
         sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
+        if "fine_look" not in without:
+            sensed = _look_finer(detector, image, sensed, conf, iou)
         dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
         dets = look_coarse(coarse, image, dets, conf, iou)
         if "look_again" not in without:
@@ -205,6 +208,19 @@ def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
                             closer_look=closer_detector(detector) if second_look else None,
                             without=without - set(LOOKS))
     return CardReading(table.cards, (int(image.shape[0]), int(image.shape[1])), dets, table)
+
+
+def _look_finer(detector: Any, image: np.ndarray, sensed: Detections, conf: float,
+                iou: float) -> Detections:
+    """The first look read again at a larger input when its indices came out too small for
+    the detector (:func:`~scorer.vision.second_look.fine_side`); ``sensed`` itself otherwise."""
+    at_side = coarse_detectors(detector)
+    if at_side is None:
+        return sensed
+    side = fine_side(sensed[sensed.confidence >= conf], image.shape[:2], detector.input_side)
+    if side is None:
+        return sensed
+    return at_side(side).detect(image, conf=min(conf, HINT_CONF), iou=iou)
 
 
 def _check_array(image: object) -> np.ndarray:
