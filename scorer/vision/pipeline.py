@@ -43,6 +43,7 @@ from scorer.vision.pairing import (
     pair_indices,
     split_shared_corners,
 )
+from scorer.vision.photo_colour import photo_white, rebalanced
 from scorer.vision.pixel_checks import (
     centre_colour,
     centre_measures,
@@ -204,6 +205,33 @@ def _read_colour(row: Candidate, measure_at: Callable[[int], ColourMeasure],
             min(m.share for m in measures))
 
 
+def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
+    """Measure again, on the photo balanced by its cards' own white, the cards whose unbalanced
+    indices disagree with the detector's colour; correct those the pixels then clearly show."""
+    doubted = [k for k in table.alive if table.rows[k].colour is ColourStatus.DISAGREE
+               and photo.measure_at is not None
+               and not any(photo.measure_at(i).balanced for i in table.rows[k].grouping.index_ids)]
+    if not doubted:
+        return table
+    white = photo_white(photo.image, [photo.dets.xyxy[i] for k in table.alive
+                                      for i in table.rows[k].grouping.index_ids])
+    if white is None:
+        return table
+    changed = {}
+    for k in doubted:
+        row = table.rows[k]
+        detected = photo.dets.faces[row.grouping.class_id]
+        measures = [rebalanced(photo.image, photo.dets.xyxy[i], white)
+                    for i in row.grouping.index_ids]
+        verdict = judge_colour(detected.colour, measures)
+        if verdict.status == "corrected":
+            face = Card.number(verdict.colour, detected.value)
+            changed[k] = row.noted("photo_colour", f"read as {face} on the cards' white",
+                                   face=face, colour=ColourStatus.CORRECTED,
+                                   score=float(row.grouping.confidence * verdict.factor))
+    return table.update(changed)
+
+
 def closer_look(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Read the least confident cards' indices again, enlarged and turned (photos only)."""
     if photo.closer_detector is None:
@@ -347,8 +375,8 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
-    pair, shadowed, lone_twins, colour, closer_look, corners_apart, mirrored, printed_pattern,
-    vanished, weigh, clutter, plain_print, deck_counts, held_card_twice,
+    pair, shadowed, lone_twins, colour, photo_colour, closer_look, corners_apart, mirrored,
+    printed_pattern, vanished, weigh, clutter, plain_print, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
 
