@@ -140,7 +140,7 @@ def in_source_pixels(reading: CardReading, photo: Photo) -> CardReading:
         return reading
     cards = tuple(replace(card, box=tuple(v * photo.scale for v in card.box))
                   for card in reading.cards)
-    return CardReading(cards, (photo.height, photo.width), reading.detections)
+    return replace(reading, cards=cards, image_hw=(photo.height, photo.width))
 
 
 def _take_pixels(pixels: int) -> None:
