@@ -25,7 +25,14 @@ from pydantic import (
 )
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from scorer.game.records import MAX_GAME_NAME, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from scorer.errors import GameNotationError
+from scorer.game.records import (
+    MAX_GAME_NAME,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    player_name,
+)
 from scorer.game.variants import VARIANTS
 from scorer.numbers import INT64_MAX, is_whole
 from scorer.text import clean_text
@@ -55,8 +62,14 @@ def _text(limit: int | None, field: str) -> AfterValidator:
     return AfterValidator(lambda value: clean_text(value, field, limit=limit))
 
 
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH * 5),
-                 _text(MAX_NAME_LENGTH, "name")]
+def _name(field: str) -> Any:
+    """A player's name checked by the engine's one rule (its error, code and message)."""
+    return Annotated[str, AfterValidator(lambda value: player_name(value, field)),
+                     WithJsonSchema({"type": "string", "minLength": 1,
+                                     "maxLength": MAX_NAME_LENGTH})]
+
+
+Name = _name("player")
 """A player's name: storable text of at most 40 characters once spaces are collapsed."""
 CardText = Annotated[str, Field(max_length=MAX_CARD_TEXT), _text(MAX_CARD_TEXT, "cards")]
 Cards = CardText | Annotated[list[CardText], Field(max_length=MAX_CARD_ITEMS)]
@@ -78,7 +91,8 @@ class Versioned(Body):
 class NewGame(Body):
     """``POST /api/games``."""
 
-    players: Annotated[list[Name], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
+    players: Annotated[list[_name("players")],  # type: ignore[valid-type]
+                       Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     first_dealer: WholeNumber = 0
     variant: Literal[tuple(VARIANTS)] = "standard"  # type: ignore[valid-type]
     phases_count: WholeNumber | None = None
@@ -107,7 +121,8 @@ class Round(Versioned):
     """``POST /api/games/<id>/rounds`` and ``PUT /api/games/<id>/rounds/<n>``."""
 
     results: Annotated[list[Result], Field(max_length=MAX_PLAYERS)]
-    went_out: Name | Annotated[list[Name], Field(max_length=MAX_PLAYERS)] | None = None
+    went_out: (_name("went_out")  # type: ignore[valid-type]
+               | Annotated[list[_name("went_out")], Field(max_length=MAX_PLAYERS)] | None) = None
     tie_breaker: StrictBool = False
 
 
@@ -128,6 +143,9 @@ def validate(model: type[Model], data: Any) -> Model:
         return model.model_validate(data)
     except ValidationError as error:
         problem = error.errors(include_url=False, include_input=False)[0]
+        cause = (problem.get("ctx") or {}).get("error")
+        if isinstance(cause, GameNotationError):  # the engine's own rule: its code and message
+            raise cause from None
         raise InvalidBody(tuple(problem["loc"]), problem["msg"], data) from None
 
 

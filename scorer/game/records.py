@@ -25,6 +25,28 @@ MAX_GAME_NAME = 80
 """Characters in a game's name (a longer one is cut)."""
 
 
+def player_name(name: Any, field: str = "players") -> str:
+    """A player's name as stored: non-empty text cleaned by :func:`scorer.text.clean_text`,
+    at most :data:`MAX_NAME_LENGTH` characters; raises :class:`GameNotationError` (codes
+    ``bad_player_name``, ``bad_text``, ``name_too_long``) for ``field``."""
+    if not isinstance(name, str) or not name.strip():
+        raise GameNotationError(
+            f"player names must be non-empty text, got {name!r}"[:200],
+            code="bad_player_name", params={"name": repr(name)[:60]}, field=field,
+        )
+    cleaned = clean_text(name, field, limit=None) if len(name) <= 4096 else name
+    if len(cleaned) > MAX_NAME_LENGTH:
+        shown = cleaned[:20] + "..."
+        raise GameNotationError(
+            f"player names are at most {MAX_NAME_LENGTH} characters; {shown!r} has "
+            f"{len(cleaned)}",
+            code="name_too_long",
+            params={"name": shown, "limit": MAX_NAME_LENGTH, "length": len(cleaned)},
+            field=field,
+        )
+    return cleaned
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """The players in seat order (clockwise), the rules, and who deals the first round.
@@ -44,24 +66,7 @@ class GameSetup:
             raise GameNotationError(
                 "players must be a list of names", code="bad_players", field="players"
             )
-        names = tuple(self.players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise GameNotationError(
-                    f"player names must be non-empty text, got {name!r}",
-                    code="bad_player_name", params={"name": repr(name)}, field="players",
-                )
-        names = tuple(clean_text(name, "players", limit=None) for name in names)
-        for name in names:
-            if len(name) > MAX_NAME_LENGTH:
-                shown = name[:20] + "..."
-                raise GameNotationError(
-                    f"player names are at most {MAX_NAME_LENGTH} characters; {shown!r} has "
-                    f"{len(name)}",
-                    code="name_too_long",
-                    params={"name": shown, "limit": MAX_NAME_LENGTH, "length": len(name)},
-                    field="players",
-                )
+        names = tuple(player_name(name) for name in self.players)
         object.__setattr__(self, "players", names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise GameRulesError(
