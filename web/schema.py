@@ -143,10 +143,16 @@ def validate(model: type[Model], data: Any) -> Model:
         return model.model_validate(data)
     except ValidationError as error:
         problem = error.errors(include_url=False, include_input=False)[0]
+        location = tuple(part for part in problem["loc"] if isinstance(part, int)
+                         or (part.isidentifier() and part not in TYPE_TAGS))
         cause = (problem.get("ctx") or {}).get("error")
-        if isinstance(cause, GameNotationError):  # the engine's own rule: its code and message
-            raise cause from None
-        raise InvalidBody(tuple(problem["loc"]), problem["msg"], data) from None
+        if isinstance(cause, GameNotationError) and location[:1] != ("results",):
+            raise cause from None  # the engine's own rule for names: its code and message
+        raise InvalidBody(location, problem["msg"], data) from None
+
+
+TYPE_TAGS = frozenset({"str", "int", "bool", "list", "dict", "none"})
+"""Names pydantic puts in an error's location for the member of a union that failed."""
 
 
 class InvalidBody(BadRequest):

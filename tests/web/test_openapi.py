@@ -98,3 +98,31 @@ def test_every_operation_answers_as_documented_and_never_5xx(api_schema, method,
     except Unsatisfiable:  # a route with only free text in it has no invalid request
         assert mode == GenerationMode.NEGATIVE
         pytest.skip("the document allows every request of this route")
+
+
+@pytest.mark.parametrize("result, field", [
+    ({"points": float("nan")}, "points"), ({"points": float("inf")}, "points"),
+    ({"points": 1.5}, "points"), ({"points": [5]}, "points"), ({"phase": True}, "phase"),
+    ({"completed": "yes"}, "completed"), ({"hand": 5}, "hand"), ({"hand": [["R5"]]}, "hand"),
+    ({"hand": "R5\ud800"}, "hand")])
+def test_a_bad_value_in_a_round_is_a_400_naming_the_field_and_player(client, result, field):
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    body = {"version": game["version"], "went_out": "Ann", "results": [
+        {"player": "Ann", "completed": True},
+        {"player": "Bob", "completed": False, **result}]}
+    response = client.post(f"/api/games/{game['id']}/rounds", json=body)
+    assert response.status_code == 400
+    answer = response.get_json()
+    assert answer["field"] == field and answer["player"] == "Bob"
+    assert answer["path"] == f"results.1.{field}"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"players": ["Ann", "Bob"], "first_dealer": float("nan")}, "first_dealer"),
+    ({"players": ["Ann", "Bob"], "natural_per_group": "yes"}, "natural_per_group"),
+    ({"players": ["Ann", "Bob"], "variant": ["standard"]}, "variant"),
+    ({"players": "Ann, Bob"}, "players"), ({"players": ["Ann", 5]}, "players.1")])
+def test_a_bad_new_game_is_a_400_naming_the_field(client, body, field):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == field
