@@ -1,0 +1,56 @@
+"""Issue 63 at the table, in Chromium: the shared page's rounds and chart, the games list, six
+players on a phone, the history on a laptop, the new-game form and the chart's labels.
+
+They reuse the server, browser and page fixtures of :mod:`tests.web.test_browser`; screenshots
+go to ``$PHASE10_SHOTS`` like theirs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web import test_browser as shared
+
+LAPTOP, PHONE, SHOTS = shared.LAPTOP, shared.PHONE, shared.SHOTS
+start_game, sync_api = shared.start_game, shared.sync_api
+server, playwright, browser, page = shared.server, shared.playwright, shared.browser, shared.page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def save_round(page, url, game_id, went_out, points):
+    """The round form as the keeper fills it: who went out, everyone else's points."""
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.check(f"input[name=went_out][value='{went_out}']")
+    for seat, value in points.items():
+        page.fill(f"input[name=points-{seat}]", str(value))
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def test_the_shared_page_shows_the_rounds_and_chart_and_follows_them(page, server, browser):
+    url = server["url"]
+    game_id = start_game(page, url, ["Ann", "Bob"], phases_count="3")
+    page.click("#share-link")
+    shared_url = page.get_attribute("#open-shared", "href")
+    viewer = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    viewer.goto(url + shared_url)
+    sync_api.expect(viewer.locator("#shared-history")).to_contain_text("No rounds yet.")
+    save_round(page, url, game_id, 0, {1: 55})
+    # the viewer's page follows by itself: the new round's row and the chart appear
+    row = viewer.locator("#history tbody tr")
+    sync_api.expect(row).to_have_count(1, timeout=10000)
+    assert "55" in row.first.inner_text() and "✓1" in row.first.inner_text()
+    assert viewer.locator("#shared-history svg.plot polyline").count() == 2
+    assert viewer.locator("#history a, #history form, #history button").count() == 0
+    save_round(page, url, game_id, 1, {0: 60})
+    sync_api.expect(row).to_have_count(2, timeout=10000)
+    shot(viewer, "phone-shared-history.png")
+    viewer.context.close()
