@@ -54,3 +54,30 @@ def test_the_shared_page_shows_the_rounds_and_chart_and_follows_them(page, serve
     sync_api.expect(row).to_have_count(2, timeout=10000)
     shot(viewer, "phone-shared-history.png")
     viewer.context.close()
+
+
+def test_the_games_list_tells_games_apart_and_names_the_winner(page, server):
+    url = server["url"]
+    finished = start_game(page, url, ["Zoe", "Yan"], phases_count="1")
+    page.goto(url + "/games/new")  # the same two again, under a name
+    for seat, name in enumerate(["Zoe", "Yan"]):
+        page.fill(f"input[name=player-{seat}]", name)
+    page.fill("input[name=name]", "Zoe's night")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    save_round(page, url, finished, 0, {1: 50})  # phase 1 of 1: Zoe wins
+    six = start_game(page, url, ["Anna", "Ben", "Chloe", "Dmytro", "Ewa", "Filip"])
+    page.goto(url + "/")
+    items = page.locator(".game-list li")
+    won = items.filter(has=page.locator(f"a[href='/games/{finished}']"))
+    sync_api.expect(won.first).to_contain_text("★ Zoe won")
+    assert won.first.locator(".button").inner_text().strip() == "View"
+    assert won.first.locator("time").get_attribute("datetime").endswith("Z")
+    assert re.search(r"\d\d:\d\d", won.first.locator("time").inner_text())
+    playing = items.filter(has=page.locator(f"a.title[href='/games/{six}']")).first
+    title = playing.locator("a.title")
+    assert title.inner_text() == "Anna, Ben +4"
+    box = title.bounding_box()
+    assert box["height"] < 40  # one line on a phone
+    assert playing.locator(".button").inner_text().strip() == "Resume"
+    shot(page, "phone-games-list.png")

@@ -19,11 +19,13 @@ from flask_babel import gettext as _
 from scorer.errors import NotationError, RulesError
 from scorer.game.records import MAX_PLAYERS
 from scorer.game.variants import VARIANTS, with_phases
-from web import export, finish, forms, i18n, plot, qr, roster, service, store
+from web import export, finish, forms, i18n, listing, plot, qr, roster, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(finish.final_ranking, "final_ranking")
+bp.add_app_template_global(listing.short_title, "short_title")
+bp.add_app_template_global(listing.played_at, "played_at")
 
 
 @bp.get("/")
