@@ -81,3 +81,44 @@ def test_the_games_list_tells_games_apart_and_names_the_winner(page, server):
     assert box["height"] < 40  # one line on a phone
     assert playing.locator(".button").inner_text().strip() == "Resume"
     shot(page, "phone-games-list.png")
+
+
+SIX = ["Anna", "Ben", "Chloe", "Dmytro", "Ewa", "Filip"]
+
+
+def test_six_players_on_a_phone_get_a_table_and_the_round_action_in_reach(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, SIX)
+    save_round(page, url, game_id, 2, {0: 50, 1: 55, 3: 60, 4: 65, 5: 70})
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 1100, height  # was 1,739 px: about 180 px a player
+    rows = page.locator("#compact-board tbody tr")
+    sync_api.expect(rows).to_have_count(6)
+    assert rows.nth(2).inner_text().split() == ["3", "Chloe", "leader", "2", "0"]
+    assert page.locator(".players").is_hidden()
+    shot(page, "phone-six-players.png")
+    # the round action is on screen at the top of the board and at its end
+    for where in ("top", "bottom"):
+        page.evaluate("(y) => window.scrollTo(0, y)", 0 if where == "top" else height)
+        box = page.locator("#enter-round").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], where
+    # each player's card, with the photo checks, one tap away
+    page.click("text=Show player cards")
+    sync_api.expect(page.locator(".players")).to_be_visible()
+    assert page.locator("#compact-board").is_hidden()
+    assert page.locator(".player >> text=Check phase").count() == 6
+    page.reload()  # the choice holds for the visit
+    sync_api.expect(page.locator(".players")).to_be_visible()
+    page.click("text=Show the table")
+    sync_api.expect(page.locator("#compact-board")).to_be_visible()
+
+
+def test_two_players_and_a_laptop_keep_the_cards(page, server, browser):
+    url = server["url"]
+    game_id = start_game(page, url, ["Ann", "Bob"])
+    assert page.locator(".players").is_visible() and page.locator("#compact-board").count() == 0
+    laptop = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
+    six = start_game(laptop, url, SIX)
+    assert laptop.locator(".players").is_visible() and laptop.locator("#compact-board").is_hidden()
+    laptop.context.close()
+    assert game_id != six
