@@ -122,3 +122,27 @@ def test_two_players_and_a_laptop_keep_the_cards(page, server, browser):
     assert laptop.locator(".players").is_visible() and laptop.locator("#compact-board").is_hidden()
     laptop.context.close()
     assert game_id != six
+
+
+def test_the_history_of_six_players_is_not_cut_on_a_laptop(browser, server):
+    url = server["url"]
+    page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
+    game_id = start_game(page, url, SIX)
+    for went_out in range(3):
+        save_round(page, url, game_id, went_out,
+                   {seat: 55 + 5 * seat for seat in range(6) if seat != went_out})
+    page.goto(f"{url}/games/{game_id}/history")
+    wrap = page.locator(".table-wrap:has(#history)")
+    sizes = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert sizes[0] <= sizes[1], sizes  # nothing to scroll: every column shows
+    last = page.locator("#history thead th", has_text="Filip").bounding_box()
+    box = wrap.bounding_box()
+    assert last["x"] + last["width"] <= box["x"] + box["width"]
+    shot(page, "laptop-history-six.png")
+    # narrower, the table scrolls, and a shadow at the right edge says so
+    page.set_viewport_size({"width": 760, "height": 800})
+    sizes = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert sizes[0] > sizes[1]
+    assert "radial-gradient" in wrap.evaluate("(el) => getComputedStyle(el).backgroundImage")
+    shot(page, "tablet-history-six.png")
+    page.context.close()
