@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from web.export import Row
 from web.service import GameState
 
-COLOURS = ("#1f5fbf", "#d32f2f", "#2e7d32", "#c79100", "#7b1fa2", "#00838f")
+COLOURS = ("#1f5fbf", "#d32f2f", "#2e7d32", "#a67c00", "#7b1fa2", "#00838f")
 DASHES = ("", "12 6", "4 5", "16 4 4 4", "3 6", "9 3 2 3")
 """One dash pattern per seat, so players with equal totals still show on top of each other."""
 WIDTH, HEIGHT = 640, 300

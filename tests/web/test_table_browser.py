@@ -146,3 +146,37 @@ def test_the_history_of_six_players_is_not_cut_on_a_laptop(browser, server):
     assert "radial-gradient" in wrap.evaluate("(el) => getComputedStyle(el).backgroundImage")
     shot(page, "tablet-history-six.png")
     page.context.close()
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two ``rgb(r, g, b)`` colours."""
+    def luminance(text: str) -> float:
+        channels = [int(v) / 255 for v in re.findall(r"\d+", text)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_chart_reads_on_a_phone_and_in_dark_mode(browser, server, scheme):
+    url = server["url"]
+    page = browser.new_context(viewport=PHONE, locale="en-GB", color_scheme=scheme).new_page()
+    game_id = start_game(page, url, SIX[:5])
+    save_round(page, url, game_id, 0, {seat: 50 + 5 * seat for seat in range(1, 5)})
+    page.goto(f"{url}/games/{game_id}/history")
+    heights = page.locator("svg.plot text.axis").evaluate_all(
+        "(texts) => texts.map((t) => t.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 12, heights  # was about 7 px
+    card = page.evaluate("getComputedStyle(document.querySelector('svg.plot')).backgroundColor")
+    for seat in range(5):
+        line = page.locator(f"svg.plot polyline.seat-{seat}").first
+        stroke = line.evaluate("(el) => getComputedStyle(el).stroke")
+        assert contrast(stroke, card) >= 3, (seat, stroke, card)
+        legend = page.locator(f".legend span.seat-{seat}").evaluate(
+            "(el) => getComputedStyle(el).backgroundColor")
+        assert legend == stroke  # the legend shows the line's own colour
+    dotted = page.locator("svg.plot polyline.seat-4").first
+    assert dotted.get_attribute("stroke-dasharray") == "3 6"
+    shot(page, f"phone-chart-{scheme}.png")
+    page.context.close()
