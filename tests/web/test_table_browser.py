@@ -180,3 +180,32 @@ def test_the_chart_reads_on_a_phone_and_in_dark_mode(browser, server, scheme):
     assert dotted.get_attribute("stroke-dasharray") == "3 6"
     shot(page, f"phone-chart-{scheme}.png")
     page.context.close()
+
+
+def test_first_n_phases_shows_only_for_the_shorter_game_and_says_its_default(page, server):
+    url = server["url"]
+    page.goto(url + "/games/new")
+    field = page.locator("#phases-count-field")
+    sync_api.expect(field).to_be_hidden()  # the standard game plays all ten
+    page.select_option("select[name=variant]", "short")
+    sync_api.expect(field).to_be_visible()
+    sync_api.expect(field).to_contain_text("Left empty, the game plays the first 5 phases.")
+    assert page.get_attribute("#phases_count", "placeholder") == "5"
+    shot(page, "phone-new-short.png")
+    page.fill("#phases_count", "3")
+    page.select_option("select[name=variant]", "even")
+    sync_api.expect(field).to_be_hidden()
+    page.fill("input[name=player-0]", "Ann")
+    page.fill("input[name=player-1]", "Bob")
+    page.click("button[type=submit]")  # the hidden 3 is not sent: every even phase
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.click("text=More")
+    assert "Even phases, 5 phases" in page.inner_text("details.card")
+    page.goto(url + "/games/new")
+    page.fill("input[name=player-0]", "Ann")
+    page.fill("input[name=player-1]", "Bob")
+    page.select_option("select[name=variant]", "short")
+    page.click("button[type=submit]")  # N left empty: what the hint said
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.click("text=More")
+    assert "Shorter game, 5 phases" in page.inner_text("details.card")

@@ -66,7 +66,7 @@ def new() -> Response | str | tuple[str, int]:
                 return redirect(url_for("games.scoreboard", game_id=state.game.id))
     setups = [game.setup for game in store.list_games()]
     return render_template(
-        "games/new.html", form=form, variants=list(VARIANTS), max_players=MAX_PLAYERS,
+        "games/new.html", form=form, variants=list(VARIANTS.values()), max_players=MAX_PLAYERS,
         recent=roster.recent_players(setups), last_players=roster.recent_players(setups[:1]),
     ), (400 if form.errors else 200)
 
