@@ -306,7 +306,8 @@
           + (data.verdict && data.verdict.message ? ": " + data.verdict.message : "");
       confirm.hidden = !ok;
     } else {
-      verdict.className = "verdict " + (data.unsure_points || data.count < least ? "doubt" : "ok");
+      // (a short count is only pointed out: after laying down, fewer than ten is right)
+      verdict.className = "verdict " + (data.unsure_points ? "doubt" : "ok");
       verdict.textContent = fmt(T.points, { n: data.count, points: data.points })
         + (data.unsure_points ? " " + fmt(T.unsure_points, { points: data.unsure_points }) : "");
       done.searchParams.set(`points-${root.dataset.seat}`, data.points);
