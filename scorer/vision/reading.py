@@ -29,6 +29,7 @@ from scorer.vision.image_io import ImageError, decode_image, read_image
 from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry
 from scorer.vision.pipeline import STAGE_NAMES, Photo
+from scorer.vision.recogniser import Recogniser, load_recogniser
 from scorer.vision.second_look import HINT_CONF, fine_side, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV
 from scorer.vision.washed_out import stretched
@@ -110,6 +111,7 @@ def candidate_table(
     rivals: Detections | None = None,
     detector_file: str | Path | None = None,
     closer_look: Any = None,
+    recogniser: Recogniser | None = None,
     without: Collection[str] = (),
 ) -> CandidateTable:
     """Every candidate card in ``dets`` after the stages of :mod:`scorer.vision.pipeline` (all
@@ -118,10 +120,12 @@ def candidate_table(
     ``colour_check``: check and veto from pixels; ``rivals``: the photo's weaker detections
     (another face read on the same spot); ``detector_file``: the model that made ``dets``, whose
     doubt model applies (default the configured one); ``closer_look``: a detector for the closer
-    look at the least confident cards (photos only).
+    look at the least confident cards (photos only); ``recogniser``: the second model, for a
+    second opinion on every card (none: no second opinion).
     """
     photo = Photo(image_bgr, dets, geometry=geometry, colour_check=colour_check, rivals=rivals,
-                  doubt=load_doubt_model(detector=detector_file), closer_detector=closer_look)
+                  doubt=load_doubt_model(detector=detector_file), closer_detector=closer_look,
+                  recogniser=recogniser)
     return pipeline.run(photo, without)
 
 
@@ -206,8 +210,14 @@ def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
     table = candidate_table(image, dets, colour_check=colour_check, rivals=rivals,
                             detector_file=getattr(detector, "model_path", None),
                             closer_look=closer_detector(detector) if second_look else None,
-                            without=without - set(LOOKS))
+                            recogniser=_recogniser_for(detector), without=without - set(LOOKS))
     return CardReading(table.cards, (int(image.shape[0]), int(image.shape[1])), dets, table)
+
+
+def _recogniser_for(detector: Any) -> Recogniser | None:
+    """The recogniser that gives the shipped ONNX detector's readings a second opinion; none
+    for other detectors (tests, the ultralytics comparison)."""
+    return load_recogniser() if isinstance(detector, OnnxDetector) else None
 
 
 def _look_finer(detector: Any, image: np.ndarray, sensed: Detections, conf: float,
