@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import BadRequest
 
 from scorer.errors import GameNotationError
 from scorer.game.records import MAX_NAME_LENGTH, MAX_PLAYERS
 from scorer.game.standings import GameSetup, RoundRecord, Standings
-from scorer.numbers import parse_whole
+from scorer.numbers import INT64_MAX, is_whole, parse_whole
 
 ROUND_FIELDS = ("completed", "points", "phase")
 
@@ -108,6 +110,17 @@ def submitted_round(
             params={"value": went_out_seat}, field="went_out",
         )
     return form, {"results": results, "went_out": went_out, "tie_breaker": tie_breaker}
+
+
+def round_number(data: MultiDict) -> int | None:
+    """The hidden ``number`` a new round's form carries (the round it adds); None when the form
+    has none (a page from before it did)."""
+    value = data.get("number", "").strip()
+    if not value:
+        return None
+    if not is_whole(value, minimum=1, maximum=INT64_MAX):
+        raise BadRequest(_("The form's round number is not a number; reload the page."))
+    return int(value)
 
 
 def field_key(setup: GameSetup, player: str | None, field_name: str | None) -> str:

@@ -62,6 +62,9 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
     "tie_breaker_pending": lambda p: gettext(
         "A tie-breaker round between %(players)s comes next.", players=_join(p["players"])),
     "no_tie_breaker": lambda p: gettext("No tie-breaker round is due."),
+    "round_number_ahead": lambda p: gettext(
+        "Round %(number)s cannot be added yet: the next round is round %(next)s.",
+        number=p["number"], next=p["next"]),
     "nobody_went_out": lambda p: gettext(
         "Nobody went out: choose the one player who went out and ended the round."),
     "several_went_out": lambda p: gettext(

@@ -189,8 +189,9 @@ def test_the_tie_breaker_form_asks_only_who_laid_the_goal_down_first(page, serve
     assert page.locator("input[name^=points-]").count() == 0
     assert "leave their points empty" not in page.inner_text("main")
     page.click("#save-round")
-    assert "laid the goal down first" in page.inner_text("#went-out-error")
-    assert "went out" not in page.inner_text("#went-out-error")
+    error = page.inner_text("#went-out-error")  # in plain words, with the phase it means
+    assert "tick the player who laid down 1 set of 5 + 1 set of 3 first" in error, error
+    assert "went out" not in error and "goal" not in error
     page.check("input[name=went_out][value='1']")
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))

@@ -1,0 +1,107 @@
+"""Real-browser tests of the table's evening (issue 63): no round lost or doubled by two phones,
+undo and redo, every problem at once, edits with their context, the tie-breaker said in words.
+
+They reuse the server, browser and page fixtures of :mod:`tests.web.test_browser`; screenshots
+go to ``$PHASE10_SHOTS`` like theirs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web import test_browser as shared
+
+LAPTOP, PHONE, SHOTS = shared.LAPTOP, shared.PHONE, shared.SHOTS
+start_game, sync_api = shared.start_game, shared.sync_api
+server, playwright, browser, page = shared.server, shared.playwright, shared.browser, shared.page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def rounds_of(page, url: str, game_id: int) -> list[dict]:
+    return page.request.get(f"{url}/api/games/{game_id}/rounds").json()["rounds"]
+
+
+def fill_round(phone, url: str, game_id: int, out: int, points: dict[int, str],
+               completed: tuple[int, ...] = ()) -> None:
+    """Open the next round's form and fill it in (not saved): ``out`` went out."""
+    phone.goto(f"{url}/games/{game_id}/rounds/new")
+    phone.check(f"input[name=went_out][value='{out}']")
+    for seat in completed:
+        phone.click(f"input[name=completed-{seat}][value=yes] >> xpath=..")
+    for seat, value in points.items():
+        phone.fill(f"input[name=points-{seat}]", value)
+
+
+@pytest.fixture
+def two_phones(browser):
+    """Two phones at the table, each its own browser (context), both on 127.0.0.1."""
+    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
+    errors: list[str] = []
+    pages = []
+    for context in contexts:
+        phone = context.new_page()
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        pages.append(phone)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("choice, expected", [
+    ("keep", [("Ann", 50)]),
+    ("replace", [("Bob", 75)]),
+    ("add", [("Ann", 50), ("Bob", 75)]),
+])
+def test_two_phones_saving_the_same_round_store_it_once_and_the_keeper_chooses(
+        two_phones, server, choice, expected):
+    url = server["url"]
+    anna, ben = two_phones
+    game_id = start_game(anna, url, ["Ann", "Bob"], phases_count="3")
+    fill_round(anna, url, game_id, out=0, points={1: "50"})
+    fill_round(ben, url, game_id, out=1, points={0: "75"})
+    anna.click("#save-round")
+    anna.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ben.click("#save-round")
+    ben.wait_for_selector("#round-taken")
+    assert "Round 1" in ben.inner_text("h1")  # still the round this phone holds
+    assert "Round 1 was saved on another device" in ben.inner_text("#round-taken")
+    rows = ben.locator("#round-taken tbody tr")
+    assert rows.count() == 2
+    ann_row, bob_row = rows.nth(0).inner_text(), rows.nth(1).inner_text()
+    assert "went out" in ann_row and "75 points" in ann_row  # theirs, then mine
+    assert "50 points" in bob_row and "went out" in bob_row
+    assert ben.input_value("input[name=points-0]") == "75"  # nothing this phone typed is lost
+    assert ben.locator("#save-round").count() == 0  # no plain Save that would add it twice
+    for button in ("#replace-theirs", "#add-mine", "#keep-theirs"):
+        assert ben.locator(button).is_visible()
+    assert "Add mine as round 2" in ben.inner_text("#add-mine")
+    if choice == "keep":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ben.screenshot(path=str(SHOTS / "phone-round-taken.png"), full_page=True)
+    assert len(rounds_of(ben, url, game_id)) == 1
+    ben.click({"keep": "#keep-theirs", "replace": "#replace-theirs", "add": "#add-mine"}[choice])
+    ben.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    stored = rounds_of(ben, url, game_id)
+    assert [(r["went_out"], next(p["points"] for p in r["results"] if p["points"]))
+            for r in stored] == expected
+    # the next round form starts clean: no draft of the round just resolved
+    ben.goto(f"{url}/games/{game_id}/rounds/new")
+    assert ben.input_value("input[name=points-0]") == ""
+
+
+def test_the_same_round_saved_on_both_phones_is_stored_once(two_phones, server):
+    url = server["url"]
+    anna, ben = two_phones
+    game_id = start_game(anna, url, ["Cleo", "Dan"], phases_count="3")
+    for phone in (anna, ben):
+        fill_round(phone, url, game_id, out=0, points={1: "60"})
+    anna.click("#save-round")
+    anna.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ben.click("#save-round")
+    ben.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Round 1 was already saved" in ben.inner_text("main")
+    assert len(rounds_of(ben, url, game_id)) == 1
