@@ -109,7 +109,11 @@ def change_label(change: dict[str, Any] | None) -> str:
 
 
 def undone_message(change: dict[str, Any]) -> str:
-    return gettext("Undone: %(change)s.", change=change_label(change))
+    return gettext("Undone: %(change)s. Redo brings it back.", change=change_label(change))
+
+
+def redone_message(change: dict[str, Any]) -> str:
+    return gettext("Redone: %(change)s.", change=change_label(change))
 
 
 def http_message(error: HTTPException) -> str:

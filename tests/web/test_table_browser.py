@@ -105,3 +105,37 @@ def test_the_same_round_saved_on_both_phones_is_stored_once(two_phones, server):
     ben.wait_for_url(re.compile(rf"/games/{game_id}$"))
     assert "Round 1 was already saved" in ben.inner_text("main")
     assert len(rounds_of(ben, url, game_id)) == 1
+
+
+def test_undo_then_redo_restores_the_edit(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Eve", "Finn"], phases_count="3")
+    fill_round(page, url, game_id, out=0, points={1: "50"})
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    page.goto(f"{url}/games/{game_id}/rounds/1/edit")
+    page.fill("input[name=points-1]", "95")
+    page.click("#save-round")
+    page.goto(f"{url}/games/{game_id}/history")
+    cell = page.locator("#history tbody tr").first.locator("td[data-label=Finn]")
+    assert "95" in cell.inner_text()
+    undo = page.locator("#undo")
+    assert undo.inner_text() == "↶ Undo: round 1 edited"  # it says what it will undo
+    # away from where a finger lands for "← Scoreboard": not in the row of buttons under it
+    back = page.locator("text=← Scoreboard").bounding_box()
+    assert undo.bounding_box()["y"] > back["y"] + back["height"] + 100
+    undo.click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))
+    assert "50" in cell.inner_text() and "95" not in cell.inner_text()
+    redo = page.locator("#redo")
+    assert redo.inner_text() == "↷ Redo: round 1 edited"
+    undo_box, redo_box = page.locator("#undo").bounding_box(), redo.bounding_box()
+    assert abs(undo_box["y"] - redo_box["y"]) < 80  # "Redo" beside the undo
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-history-redo.png"), full_page=True)
+    redo.click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))
+    assert "95" in cell.inner_text()
+    assert "Redone: round 1 edited." in page.inner_text("main")
+    assert page.locator("#redo").count() == 0
+    assert page.inner_text("#undo") == "↶ Undo: round 1 edited"

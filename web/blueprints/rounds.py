@@ -188,5 +188,20 @@ def undo(game_id: int) -> Response:
     require_current(form_version(request), game.version)
     _version, change = service.undo(game)
     flash(i18n.undone_message(change))
+    return _back(game_id)
+
+
+@bp.post("/redo")
+def redo(game_id: int) -> Response:
+    """Make the change undone most recently again."""
+    game = store.get_game(game_id)
+    require_current(form_version(request), game.version)
+    _version, change = service.redo(game)
+    flash(i18n.redone_message(change))
+    return _back(game_id)
+
+
+def _back(game_id: int) -> Response:
+    """Back to the page the button was on (history, or the scoreboard)."""
     back = "games.history" if request.form.get("next") == "history" else "games.scoreboard"
     return redirect(url_for(back, game_id=game_id))
