@@ -147,12 +147,29 @@ class NewGameForm:
 
     values: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    bad_seats: set[int] = field(default_factory=set)
+    """Seats outlined as wrong: the seats of a name given twice, or too long."""
+    phase_errors: list[str] = field(default_factory=list)
+    """Every bad line of the group's own phase list, in line order."""
 
     def value(self, name: str, default: Any = "") -> Any:
         return self.values.get(name, default)
 
     def error(self, name: str) -> str | None:
         return self.errors.get(name)
+
+
+def seats_named(values: dict[str, Any], name: str) -> list[int]:
+    """The seats (0-based) holding ``name``, ignoring case and spacing as the engine does."""
+    key = " ".join(name.split()).casefold()
+    return [seat for seat, held in enumerate(values["seats"])
+            if held and " ".join(held.split()).casefold() == key]
+
+
+def seats_too_long(values: dict[str, Any]) -> list[int]:
+    """The seats whose name is longer than the engine allows."""
+    return [seat for seat, held in enumerate(values["seats"])
+            if len(" ".join(held.split())) > MAX_NAME_LENGTH]
 
 
 def new_game_values(data: MultiDict) -> dict[str, Any]:

@@ -75,6 +75,8 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
         "The player who went out scores 0 and holds no cards (got %(points)s points).",
         points=p["points"]),
     "points_missing": lambda p: gettext("Give the penalty points (or scan the hand)."),
+    "points_or_went_out": lambda p: gettext(
+        "Give the penalty points, or mark this player as the one who went out."),
     "negative_points": lambda p: gettext(
         "Points cannot be negative (%(points)s).", points=p["points"]),
     "points_not_multiple_of_5": lambda p: gettext(

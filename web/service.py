@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.errors import GameNotationError, GameRulesError, NotationError
+from scorer.errors import GameNotationError, GameRulesError, NotationError, RulesError
 from scorer.game.replay import Replay, replay
 from scorer.game.standings import (
     GameSetup,
@@ -133,8 +133,18 @@ def new_setup(
     phases_count: int | None = None,
     natural_per_group: bool = False,
 ) -> GameSetup:
-    """A checked game setup; raises the engine's errors for bad players, dealer or variant."""
-    rules = make_rules(variant, phases_count=phases_count, natural_per_group=natural_per_group)
+    """A checked game setup; raises the engine's errors for bad players, dealer or variant
+    (the first, with every other one in its ``more``)."""
+    try:
+        rules = make_rules(variant, phases_count=phases_count,
+                           natural_per_group=natural_per_group)
+    except (NotationError, RulesError) as rules_error:
+        try:  # the players are checked too, so one answer names every problem
+            GameSetup(players, make_rules(), first_dealer)  # type: ignore[arg-type]
+        except (GameNotationError, GameRulesError) as error:
+            error.more = (*error.more, rules_error)
+            raise error from None
+        raise
     return GameSetup(players, rules, first_dealer)  # type: ignore[arg-type]  # it checks
 
 

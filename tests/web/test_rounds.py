@@ -248,3 +248,15 @@ def test_saving_a_round_from_the_form_replays_the_game_once(client, new_game, pl
     response = play_round(game_id, {0: (False, 50), 1: (True, None)}, went_out=1, version=2)
     assert response.status_code == 302
     assert len(replays) == 1
+
+
+def test_an_empty_round_names_who_went_out_and_every_missing_score_at_once(client, new_game):
+    game_id = new_game(players=("Ann", "Bob", "Cy"))
+    response = client.post(f"/games/{game_id}/rounds/new", data={"version": "1", "number": "1"})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Nobody went out" in page[page.index('id="went-out-error"'):]
+    for seat in range(3):
+        row = page[page.index(f'data-seat="{seat}"'):]
+        row = row[:row.index("</fieldset>")]
+        assert "Give the penalty points, or mark this player as the one who went out" in row

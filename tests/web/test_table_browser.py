@@ -139,3 +139,33 @@ def test_undo_then_redo_restores_the_edit(page, server):
     assert "Redone: round 1 edited." in page.inner_text("main")
     assert page.locator("#redo").count() == 0
     assert page.inner_text("#undo") == "↶ Undo: round 1 edited"
+
+
+def test_one_submit_shows_every_problem_beside_its_own_field(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Gus", "Hal", "Ida"], phases_count="3")
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.click("#save-round")  # an empty round
+    assert "Nobody went out" in page.inner_text("#went-out-error")
+    for seat in range(3):
+        assert "or mark this player as the one who went out" in page.inner_text(
+            f"fieldset[data-seat='{seat}']")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-round-empty.png"), full_page=True)
+
+    page.goto(f"{url}/games/new")
+    for seat, name in enumerate(["anna", "Bob", "Anna"]):
+        page.fill(f"input[name=player-{seat}]", name)
+    page.click("#custom-phases summary")
+    page.fill("#phases", "3 sets of 3\nthree sets of three\nrun of 13\nrun of 9 + set of 3")
+    page.click("form button[type=submit]")
+    problems = page.locator("#phases-error li").all_inner_texts()
+    assert [text.split(" ")[1] for text in problems] == ["2", "3", "4"]  # every bad line
+    red = "rgb(179, 38, 30)"  # --bad in the light theme
+    borders = [page.locator(f"input[name=player-{seat}]").evaluate(
+        "el => getComputedStyle(el).borderTopColor") for seat in range(6)]
+    assert [seat for seat, colour in enumerate(borders) if colour == red] == [0, 2]
+    message = page.inner_text("#seat-2-error")
+    assert "“Anna” is in 2 seats" in message and "different name" in message
+    assert page.input_value("input[name=player-1]") == "Bob"  # nothing typed is lost
+    page.screenshot(path=str(SHOTS / "phone-new-every-problem.png"), full_page=True)
