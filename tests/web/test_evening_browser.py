@@ -86,8 +86,10 @@ def test_one_submit_shows_every_problem_beside_its_field(page, server):
     assert "went out" in page.inner_text("#went-out-error")
     assert "multiple of 5" in page.inner_text("fieldset[data-seat='1']")
     assert "at least 50" in page.inner_text("fieldset[data-seat='2']")
+    assert "or mark this player as the one who went out" in page.inner_text(
+        "fieldset[data-seat='0']")  # Fay's empty score: hers, or she went out
     # the first problem is on screen, above the Save bar
-    first = page.locator("fieldset[data-seat='1'] .error").bounding_box()
+    first = page.locator("fieldset[data-seat='0'] .error").bounding_box()
     bar = page.locator(".submit-bar").bounding_box()
     assert 0 <= first["y"] and first["y"] + first["height"] <= bar["y"]
     SHOTS.mkdir(parents=True, exist_ok=True)
