@@ -230,6 +230,20 @@ def edit_round(state: GameState, number: int, record: RoundRecord) -> GameState:
     return _changed(state, records, played, version)
 
 
+def relabelled(before: GameState, after: GameState, number: int) -> list[dict[str, Any]]:
+    """After an edit of round ``number``: each later completed phase whose number changed
+    (the rounds follow from the edited one), as ``{"round", "name", "was", "now"}``."""
+    changes = []
+    for index in range(number, min(len(before.rounds), len(after.rounds))):
+        for old, new in zip(before.rounds[index].results, after.rounds[index].results,
+                            strict=False):
+            if new.completed and old.phase is not None and new.phase is not None and (
+                    old.phase != new.phase):
+                changes.append({"round": index + 1, "name": new.player, "was": old.phase,
+                                "now": new.phase})
+    return changes
+
+
 def remove_round(state: GameState, number: int) -> GameState:
     """Delete round ``number`` (1-based); the rounds after it are checked again. Returns the
     game after the change."""

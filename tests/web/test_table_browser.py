@@ -169,3 +169,34 @@ def test_one_submit_shows_every_problem_beside_its_own_field(page, server):
     assert "“Anna” is in 2 seats" in message and "different name" in message
     assert page.input_value("input[name=player-1]") == "Bob"  # nothing typed is lost
     page.screenshot(path=str(SHOTS / "phone-new-every-problem.png"), full_page=True)
+
+
+def test_an_edit_shows_the_phases_returns_to_history_and_says_what_moved(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Jo", "Kit"], phases_count="3")
+    fill_round(page, url, game_id, out=0, points={1: "50"})
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    fill_round(page, url, game_id, out=0, points={1: "60"})
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    page.click("text=History")
+    assert "✓2" in page.locator("#history tbody tr").nth(1).inner_text()
+    page.locator("#history tbody tr").first.locator("text=Edit").click()
+    page.wait_for_url(re.compile(r"/rounds/1/edit$"))
+    phases = page.locator(".round-phase").all_inner_texts()
+    assert len(phases) == 2 and all("2 sets of 3" in text for text in phases)
+    assert page.is_visible("#later-rounds-note")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-edit-round.png"), full_page=True)
+    # Jo did not lay down after all: Kit went out
+    page.click("input[name=completed-0][value=no] >> xpath=..")
+    page.check("input[name=went_out][value='1']")
+    page.fill("input[name=points-0]", "55")
+    page.fill("input[name=points-1]", "")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))  # back where the edit began
+    note = page.inner_text(".flash-warning")
+    assert "round 2, Jo: phase 1 (was 2)" in note
+    assert "✓1" in page.locator("#history tbody tr").nth(1).inner_text()
+    page.screenshot(path=str(SHOTS / "phone-history-relabelled.png"), full_page=True)

@@ -86,7 +86,7 @@ def _save(state: service.GameState, number: int | None) -> Response | tuple[str,
         if number is None:
             service.add_round(state, record, adds)
         else:
-            service.edit_round(state, number, record)
+            after = service.edit_round(state, number, record)
     except store.StaleVersion:
         return _stale(state, form, number, adds, request.form)
     except (NotationError, RulesError) as error:
@@ -95,7 +95,15 @@ def _save(state: service.GameState, number: int | None) -> Response | tuple[str,
             return _render(state, form, None, 400, conflict=True, taken=taken, mine=record)
         return _render(state, form, number, 400)
     flash(_("Round %(number)d saved.", number=number or len(state.rounds) + 1))
-    return redirect(url_for("games.scoreboard", game_id=state.game.id))
+    if number is None:
+        return redirect(url_for("games.scoreboard", game_id=state.game.id))
+    moved = [_("round %(round)d, %(name)s: phase %(now)d (was %(was)d)", round=change["round"],
+               name=change["name"], now=change["now"], was=change["was"])
+             for change in service.relabelled(state, after, number)]
+    if moved:
+        flash(_("Later rounds now count other phases: %(changes)s.", changes="; ".join(moved)),
+              "warning")
+    return redirect(url_for("games.history", game_id=state.game.id))  # where the edit began
 
 
 def _stale(state: service.GameState, form: forms.RoundForm, number: int | None,
