@@ -200,3 +200,37 @@ def test_an_edit_shows_the_phases_returns_to_history_and_says_what_moved(page, s
     assert "round 2, Jo: phase 1 (was 2)" in note
     assert "✓1" in page.locator("#history tbody tr").nth(1).inner_text()
     page.screenshot(path=str(SHOTS / "phone-history-relabelled.png"), full_page=True)
+
+
+def test_the_tie_breaker_is_checked_asked_in_plain_words_and_named_at_the_finish(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Anna", "Chloe", "Dev"])
+    fill_round(page, url, game_id, out=0, points={1: "85", 2: "50"}, completed=(1,))
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    fill_round(page, url, game_id, out=1, points={0: "85", 2: "60"}, completed=(0,))
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Tie-breaker round: Anna, Chloe" in page.inner_text(".banner-tie")
+    players = page.locator("#board li.player")
+    for index, offered in ((0, True), (1, True), (2, False)):
+        assert (players.nth(index).locator("text=Check phase").count() == 1) is offered
+    players.nth(1).locator("text=Check phase").click()
+    page.wait_for_url(re.compile(r"/players/1/check"))
+    assert "1 set of 5 + 1 set of 3" in page.inner_text("main")  # the tie-breaker's goal
+    page.goto(f"{url}/games/{game_id}")
+    page.click("#enter-round")
+    page.click("#save-round")  # nobody picked
+    error = page.inner_text("#went-out-error")
+    assert error == ("Nobody is marked yet: tick the player who laid down "
+                     "1 set of 5 + 1 set of 3 first.")
+    page.check("input[name=went_out][value='1']")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ranking = page.locator("#ranking li")
+    assert "Chloe" in ranking.nth(0).inner_text()
+    assert "Tied on 85 points: won the tie-breaker round." in ranking.nth(0).inner_text()
+    assert "Tied on 85 points: lost the tie-breaker round." in ranking.nth(1).inner_text()
+    assert "tie-breaker" not in ranking.nth(2).inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-finish-tie-breaker.png"), full_page=True)
