@@ -43,7 +43,7 @@ def test_a_game_needs_two_to_six_distinct_players(client):
     assert "2 to 6 players" in one.get_data(as_text=True)
     twice = client.post("/games/new", data={"player-0": "Ann", "player-1": "ann", "dealer": "0"})
     assert twice.status_code == 400
-    assert "“ann” is in 2 seats" in twice.get_data(as_text=True)
+    assert "“Ann” is in 2 seats" in twice.get_data(as_text=True)
 
 
 def test_the_dealer_is_counted_among_the_filled_seats(client):
@@ -210,7 +210,7 @@ def test_one_submit_names_every_set_up_problem(client):
         "phases": "2 sets of 3\nthree sets\nrun of 13"})
     assert page.status_code == 400
     text = page.get_data(as_text=True)
-    assert "“anna” is in 2 seats" in text and "“BO” is in 2 seats" in text
+    assert "“Anna” is in 2 seats" in text and "“Bo” is in 2 seats" in text
     phases = text[text.index('id="phases-error"'):]
     assert "Line 2" in phases and "Line 3" in phases and "at most 12 cards" in phases
 

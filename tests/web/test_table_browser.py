@@ -154,7 +154,7 @@ def test_one_submit_shows_every_problem_beside_its_own_field(page, server):
     page.screenshot(path=str(SHOTS / "phone-round-empty.png"), full_page=True)
 
     page.goto(f"{url}/games/new")
-    for seat, name in enumerate(["anna", "Bob", "Anna"]):
+    for seat, name in enumerate(["Anna", "Bob", "anna"]):
         page.fill(f"input[name=player-{seat}]", name)
     page.click("#custom-phases summary")
     page.fill("#phases", "3 sets of 3\nthree sets of three\nrun of 13\nrun of 9 + set of 3")

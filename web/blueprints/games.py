@@ -74,8 +74,9 @@ def _setup_error(form: forms.NewGameForm, problem: Exception) -> None:
     code, name = getattr(problem, "code", None), getattr(problem, "player", None)
     if code == "duplicate_player" and name:
         seats = forms.seats_named(form.values, name)
+        shown = " ".join(form.values["seats"][seats[0]].split()) if seats else name
         message = _("“%(name)s” is in %(count)d seats: give each player a different name, "
-                    "such as %(name)s K. and %(name)s M.", name=name, count=len(seats))
+                    "such as %(name)s K. and %(name)s M.", name=shown, count=len(seats))
     else:
         seats = forms.seats_too_long(form.values) if code == "name_too_long" else []
         message = i18n.error_message(problem)
