@@ -8,9 +8,10 @@ prefixes the option's name and exits with code 2.
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 
-__all__ = ["confidence", "input_size", "non_negative_int", "phase_number", "port",
+__all__ = ["confidence", "input_size", "look_or_stage", "non_negative_int", "phase_number", "port",
            "positive_float", "positive_int"]
 
 
@@ -131,3 +132,23 @@ def port(text: str) -> int:
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"port must be from 1 to 65535, got {text!r}")
     return value
+
+
+def look_or_stage(text: str) -> str:
+    """The name of a look or a stage of the card reader that ``--without`` may leave out.
+
+    Raises ``ArgumentTypeError``: "no stage 'clutte' to leave out: ... (did you mean clutter?)".
+    """
+    from scorer.vision.reading import check_without  # the reader's names, imported when used
+
+    try:
+        check_without([text])
+    except ValueError as error:
+        from scorer.vision.pipeline import REQUIRED, STAGE_NAMES
+        from scorer.vision.reading import LOOKS
+
+        names = [*LOOKS, *(name for name in STAGE_NAMES if name not in REQUIRED)]
+        close = difflib.get_close_matches(text, names, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise argparse.ArgumentTypeError(f"{error}{hint}") from None
+    return text

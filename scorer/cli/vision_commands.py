@@ -12,7 +12,7 @@ from pathlib import Path
 
 import cv2
 
-from scorer.cli.arg_types import confidence, input_size, positive_int
+from scorer.cli.arg_types import confidence, input_size, look_or_stage, positive_int
 from scorer.cli.output import fail
 from scorer.rules.reasons import english_plural
 from scorer.training.calibration import reliability_lines
@@ -22,14 +22,19 @@ from scorer.training.ultralytics_adapter import UltralyticsDetector
 from scorer.vision import ImageError, ModelError, annotate, read_image
 from scorer.vision import reading as vision_reading
 from scorer.vision.card_reading import DetectedCard
+from scorer.vision.explain import explain_lines, explain_rows
+from scorer.vision.pipeline import REQUIRED, STAGE_NAMES
 from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
 
 CONF_HELP = f"minimum confidence ({DEFAULT_CONF})"
+OPTIONAL_STAGES = tuple(name for name in STAGE_NAMES if name not in REQUIRED)
 
 DETECT_EXAMPLES = """examples:
   phase10 detect table.jpg
   phase10 detect table.jpg --json --annotate boxed.jpg
   phase10 detect a.jpg b.jpg --json --conf 0.4      (one JSON object per line, per image)
+  phase10 detect table.jpg --explain                (every candidate, and what each stage did)
+  phase10 detect table.jpg --without clutter        (the reading without one stage)
 
 --json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2],
 "unsure": false, "chance": 0.98, "or": "R6"}, ...], "count": N, "points": P} per image (boxes
@@ -48,6 +53,7 @@ EVAL_EXAMPLES = """examples:
   phase10 eval --data datasets/eval --split test
   phase10 eval --data datasets/eval --json --no-map
   phase10 eval --photos ../photos/uno-fans --json
+  phase10 eval --data datasets/eval-g --split test --no-map --without printed_pattern
 
 Scores the reader against the dataset's manifest: card precision/recall/F1 (multisets of
 cards per image), exact count/hand/points, number and colour accuracy, phase verdict
@@ -65,6 +71,8 @@ boxes, and on photos without cards the share with a false card.
 
 IMGSZ_HELP = (f"the detector's longest input side ({EXPORTED_IMGSZ}); larger finds smaller cards, "
               "slower")
+WITHOUT_HELP = ("leave out a look or a stage of the reader (repeatable): "
+                + ", ".join((*vision_reading.LOOKS, *OPTIONAL_STAGES)))
 ONE_LOOK_HELP = (
     "skip the second, closer look at the part of the photo where the cards lie "
     "(about half the time; fewer small or distant cards found)"
@@ -84,6 +92,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     detect.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
     detect.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     detect.add_argument("--one-look", action="store_true", help=ONE_LOOK_HELP)
+    detect.add_argument("--explain", action="store_true",
+                        help="print every candidate card, the stages that touched it and why it "
+                             "was dropped or doubted")
+    detect.add_argument("--without", type=look_or_stage, action="append", default=[],
+                        metavar="STAGE", help=WITHOUT_HELP)
     detect.add_argument(
         "--backend", choices=("onnx", "ultralytics"), default="onnx",
         help="onnx (default) or ultralytics on the .pt (needs the [train] extra)",
@@ -101,6 +114,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ev.add_argument("--model", type=Path, help="ONNX model (default: models/phase10-cards.onnx)")
     ev.add_argument("--imgsz", type=input_size, metavar="PX", help=IMGSZ_HELP)
     ev.add_argument("--one-look", action="store_true", help=ONE_LOOK_HELP)
+    ev.add_argument("--without", type=look_or_stage, action="append", default=[],
+                    metavar="STAGE", help=WITHOUT_HELP)
     ev.add_argument("--photos", type=Path, metavar="DIR",
                     help="score a folder of labelled photos instead of a rendered split")
     ev.add_argument("--limit", type=positive_int, help="evaluate only the first N images")
@@ -118,8 +133,9 @@ def _reader(args: argparse.Namespace):
     else:
         detector = vision_reading.get_detector(str(args.model) if args.model else None, args.imgsz)
     second_look = not args.one_look
+    without = tuple(getattr(args, "without", ()))
     return lambda image: vision_reading.read_cards(image, conf=conf, detector=detector,
-                                                   second_look=second_look)
+                                                   second_look=second_look, without=without)
 
 
 def run_detect(args: argparse.Namespace) -> int:
@@ -140,13 +156,19 @@ def run_detect(args: argparse.Namespace) -> int:
     for path, image in images:
         reading = read(image)
         if args.json:
-            print(json.dumps(reading.to_dict()))
+            figures = reading.to_dict()
+            if args.explain and reading.table is not None:
+                figures["candidates"] = explain_rows(reading.table)
+            print(json.dumps(figures))
         else:
             names = " ".join(str(c.card) for c in reading.cards) or "(no cards)"
             count = english_plural("%(num)d card", "%(num)d cards", reading.count)
             print(f"{path}: {names}  [{count}, {reading.points} points]")
-            for card in reading.cards:
-                print(f"  {str(card.card):>4} {card.confidence:.2f}{_remarks(card)}")
+            if args.explain and reading.table is not None:
+                print("\n".join(explain_lines(reading.table)))
+            else:
+                for card in reading.cards:
+                    print(f"  {str(card.card):>4} {card.confidence:.2f}{_remarks(card)}")
         if args.annotate:
             out = args.annotate
             if several:

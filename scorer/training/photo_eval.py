@@ -2,15 +2,18 @@
 
 A photo folder holds ``images/`` and the truth in either form (``truth.json`` wins when both):
 
-- ``truth.json``: file name -> list of symbols (``"5"``, ``"S"``, ``"W"``) or cards (``"R5"``);
+- ``truth.json``: file name -> list of symbols (``"5"``, ``"S"``, ``"W"``) or cards (``"R5"``),
+  or -> ``{"cards": [...], "boxes": [...], "not_phase10": [{"xywh": [x, y, w, h]}, ...]}``
+  (whole-card boxes in pixels; ``not_phase10``: objects that are no Phase 10 card, such as
+  UNO's Reverse, on which any card read is a false card);
 - ``labels/NAME.txt``: one line per card, ``LABEL cx cy w h`` (YOLO-normalised box of one of
   the card's corner indices); LABEL is a symbol or a card, or a class id of
   ``scorer.cards.ALL_FACES`` when the folder has a ``data.yaml`` (a YOLO dataset split).
 
-Colour is scored only when every truth entry of the folder names a colour (``R5``); otherwise
-cards are compared by symbol. A photo with no truth card is an empty scene: it counts towards
-the false-card figures. With boxes, recall is also given by index size (the box's longest side
-scaled to the reader's 640 input).
+Colour is scored only when every numbered truth entry of the folder names a colour (``R5``);
+otherwise cards are compared by symbol. A photo with no truth card is an empty scene: it counts
+towards the false-card figures. With boxes, recall is also given by index size (the box's
+longest side scaled to the reader's 640 input).
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ class PhotoTruth:
     file: str
     labels: tuple[str, ...]
     sizes: tuple[float, ...] = ()
+    foreign: tuple[tuple[float, float, float, float], ...] = ()
+    """Boxes (x, y, w, h, pixels) of objects that are no Phase 10 card."""
 
 
 def symbol_of(label: str | Card) -> str:
@@ -77,25 +82,50 @@ def load_truth(folder: Path) -> list[PhotoTruth]:
         )
     files = sorted(p for p in images.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
     truth_json = folder / "truth.json"
-    listed: dict[str, list[str]] = (
+    listed: dict[str, list[str] | dict] = (
         json.loads(truth_json.read_text()) if truth_json.is_file() else {}
     )
     class_ids = (folder / "data.yaml").is_file()
     out = []
     for path in files:
         boxes = _read_boxes(folder / "labels" / f"{path.stem}.txt", path, class_ids)
+        foreign: tuple[tuple[float, float, float, float], ...] = ()
         if path.name in listed:
-            labels = tuple(str(v).upper() for v in listed[path.name])
+            entry = listed[path.name]
+            if isinstance(entry, dict):
+                foreign = tuple(_xywh(item) for item in entry.get("not_phase10", ()))
+                entry = entry.get("cards", [])
+            labels = tuple(str(v).upper() for v in entry)
             sizes = tuple(size for _, size in boxes) if boxes and len(boxes) == len(labels) else ()
         elif boxes is not None:
             labels = tuple(name for name, _ in boxes)
             sizes = tuple(size for _, size in boxes)
         else:
             continue
-        out.append(PhotoTruth(path.name, labels, sizes))
+        out.append(PhotoTruth(path.name, labels, sizes, foreign))
     if not out:
         raise ValueError(f"no truth for the photos in {folder}: add labels/*.txt or truth.json")
     return out
+
+
+def _xywh(item: dict) -> tuple[float, float, float, float]:
+    """A truth box ``{"xywh": [x, y, w, h]}`` as four floats; ValueError when malformed."""
+    try:
+        x, y, w, h = (float(v) for v in item["xywh"])
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(
+            f"a not_phase10 entry needs \"xywh\": [x, y, w, h], got {item!r}") from None
+    return x, y, w, h
+
+
+def cards_on_foreign(truth: PhotoTruth, boxes: list[tuple[float, float, float, float]]) -> int:
+    """How many read cards (xyxy ``boxes``) have their centre on an object that is no Phase 10
+    card (``truth.foreign``)."""
+    count = 0
+    for x1, y1, x2, y2 in boxes:
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        count += any(x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in truth.foreign)
+    return count
 
 
 def _read_boxes(
@@ -144,6 +174,8 @@ class PhotoReport:
     empty_with_card: int = 0
     empty_with_sure_card: int = 0
     empty_cards: int = 0
+    foreign_objects: int = 0
+    cards_on_foreign: int = 0
     seconds: float = 0.0
     by_size: dict[str, list[int]] = field(default_factory=dict)  # bin -> [truth, recalled]
     calibration: CalibrationReport = field(default_factory=CalibrationReport)
@@ -216,6 +248,9 @@ class PhotoReport:
                         "empty_with_a_sure_card": ratio(self.empty_with_sure_card,
                                                         self.empty_photos),
                         "false_cards_per_empty_photo": ratio(self.empty_cards, self.empty_photos)})
+        if self.foreign_objects:
+            out.update({"not_phase10_objects": self.foreign_objects,
+                        "cards_read_on_not_phase10": self.cards_on_foreign})
         if self.by_size:
             order = [_bin_name(low) for low in SIZE_BINS]
             out["recall_by_index_px"] = {
@@ -240,9 +275,9 @@ def evaluate_photos(
     Raises ValueError when the folder has no photos with truth (see :func:`load_truth`).
     """
     truths = load_truth(Path(folder))[:limit]
-    coloured = all(_has_colour(label) for t in truths for label in t.labels) and any(
-        t.labels for t in truths
-    )
+    labels = [label for t in truths for label in t.labels]
+    coloured = any(_has_colour(label) for label in labels) and all(
+        _has_colour(label) or label in ("S", "W") for label in labels)
     report = PhotoReport(coloured=coloured)
     for k, truth in enumerate(truths):
         image = read_image(Path(folder) / "images" / truth.file)
@@ -250,6 +285,8 @@ def evaluate_photos(
         reading = reader(image)
         report.seconds += time.perf_counter() - started
         report.add(truth, [card.card for card in reading.cards], no_cards=reading.no_cards)
+        report.foreign_objects += len(truth.foreign)
+        report.cards_on_foreign += cards_on_foreign(truth, [card.box for card in reading.cards])
         key = str if coloured else symbol_of
         report.calibration.add(match_by_count(
             [key(parse_card(label)) if coloured else symbol_of(label) for label in truth.labels],

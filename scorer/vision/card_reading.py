@@ -8,11 +8,15 @@ Their ``to_dict`` is the JSON shape of ``phase10 detect --json``, the API and th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scorer.cards import Card, hand_points
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import Evidence
 from scorer.vision.settings import UNSURE_BELOW
+
+if TYPE_CHECKING:
+    from scorer.vision.candidates import CandidateTable
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class CardReading:
     cards: tuple[DetectedCard, ...]
     image_hw: tuple[int, int]
     detections: Detections = field(repr=False, default_factory=Detections.empty)
+    table: CandidateTable | None = field(default=None, repr=False, compare=False)
+    """Every candidate the reader's stages weighed, dropped ones too (``detect --explain``)."""
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -91,7 +97,7 @@ class CardReading:
     def filter(self, conf: float) -> CardReading:
         """A new reading keeping the cards with confidence >= ``conf``."""
         kept = tuple(c for c in self.cards if c.confidence >= conf)
-        return CardReading(kept, self.image_hw, self.detections)
+        return CardReading(kept, self.image_hw, self.detections, self.table)
 
     def to_dict(self) -> dict:
         """``{"cards": [...], "count": N, "points": P}`` (the CLI/API JSON shape)."""

@@ -197,6 +197,11 @@ class OnnxDetector:
     def class_names(self) -> tuple[str, ...]:
         return self.metadata.class_names
 
+    @property
+    def input_side(self) -> int:
+        """The longest input side it reads a frame at."""
+        return self.imgsz or max(self.metadata.input_hw)
+
     def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
         """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
         input_hw = self.metadata.input_size_for(image_bgr.shape[:2], self.imgsz)

@@ -15,6 +15,12 @@ indices are larger than those the detector reads best (it learnt on indices of 6
 median 16). When the first look finds little, or indices that large, a coarse look at the whole
 frame at a smaller input shrinks them back into range (:func:`look_coarse`); its detections
 join the others only where they add an index or read one more surely.
+
+A phone's full-resolution photo of cards spread on a table has the problem in between: the
+indices of cards in plain view come out 7-10 pixels at 640, below most of what the detector
+learnt, while the photo holds three times as many. The fine look (:func:`fine_side`) reads the
+whole frame again at the larger input that gives its median index the size the detector learnt
+on, and that reading replaces the first.
 """
 
 from __future__ import annotations
@@ -43,6 +49,10 @@ COARSE_TARGET = 32  # at the input side that makes that median index this many p
 COARSE_KEEP_PX = 15  # coarse detections under this many input pixels are dropped (read badly)
 STRIDE = 32  # the detector's input sides are multiples of this
 REPLACE_MARGIN = 0.1  # a coarse reading replaces a first-look one only this much more confident
+FINE_BELOW = 16  # a first look whose median index is under this many input pixels looks finer...
+FINE_TARGET = 16  # ...at the input side that makes that median index this many pixels (the
+# median of the indices the detector learnt on)...
+FINE_MAX = 1280  # ...at most this side, and never past the photo's own longest side
 
 Box = tuple[int, int, int, int]
 
@@ -126,6 +136,25 @@ def coarse_side(first: Detections, image_hw: tuple[int, int]) -> int | None:
     if share < COARSE_FROM:
         return None
     return max(COARSE_IMGSZ, STRIDE * round(COARSE_TARGET / share / STRIDE))
+
+
+def fine_side(first: Detections, image_hw: tuple[int, int], side: int) -> int | None:
+    """The input side of a fine look at the whole frame, or None when none is worth it.
+
+    ``first`` was read at input ``side``. When its median index is under :data:`FINE_BELOW`
+    input pixels and the photo has more pixels than that input, the side that makes it
+    :data:`FINE_TARGET` pixels (a multiple of :data:`STRIDE`), at most :data:`FINE_MAX` and the
+    photo's own longest side.
+    """
+    longest = max(image_hw)
+    if len(first) == 0 or longest <= side:
+        return None
+    median = float(np.median(first.sizes)) * side / longest  # input pixels
+    if median >= FINE_BELOW:
+        return None
+    wanted = min(side * FINE_TARGET / max(median, 1.0), FINE_MAX, longest)
+    fine = STRIDE * int(wanted // STRIDE)
+    return fine if fine > side else None
 
 
 def look_coarse(

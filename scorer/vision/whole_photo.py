@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -50,16 +51,27 @@ def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
     """Drop the least confident copies beyond one deck's count (a colour fix can exceed it),
     and second readings of one card: the same face on a box that overlaps a more confident one
     by more than :data:`REPEAT_IOU` (an index paired twice, in fanned hands)."""
-    kept: list[DetectedCard] = []
+    order, _dropped = deck_choices(cards)
+    return tuple(cards[k] for k in order)
+
+
+def deck_choices(cards: Sequence[DetectedCard]) -> tuple[list[int], dict[int, str]]:
+    """:func:`respect_deck` as positions: those kept, most confident first, and those dropped
+    with the reason."""
+    kept: list[int] = []
+    dropped: dict[int, str] = {}
     seen: dict[Card, int] = {}
-    for card in sorted(cards, key=lambda c: -c.confidence):
-        twins = [k.box for k in kept if k.card == card.card]
+    for k in sorted(range(len(cards)), key=lambda k: -cards[k].confidence):
+        card = cards[k]
+        twins = [cards[j].box for j in kept if cards[j].card == card.card]
         if twins and float(box_iou(np.array([card.box]), np.array(twins)).max()) > REPEAT_IOU:
-            continue
-        if seen.get(card.card, 0) < DECK_COUNTS[card.card]:
+            dropped[k] = f"a second reading of the {card.card} on the same spot"
+        elif seen.get(card.card, 0) < DECK_COUNTS[card.card]:
             seen[card.card] = seen.get(card.card, 0) + 1
-            kept.append(card)
-    return tuple(kept)
+            kept.append(k)
+        else:
+            dropped[k] = f"more {card.card} than one deck holds"
+    return kept, dropped
 
 
 def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...],
@@ -84,17 +96,27 @@ def held_card_read_twice(image_bgr: np.ndarray, cards: tuple[DetectedCard, ...],
     with the other face as its alternative. ``geometry``: the pairing's, for where a card's
     other corner lies.
     """
+    choice = held_card_choice(image_bgr, cards, geometry)
+    return cards if choice is None else (choice[2],)
+
+
+def held_card_choice(image_bgr: np.ndarray, cards: Sequence[DetectedCard],
+                     geometry: PairingGeometry = DEFAULT_GEOMETRY
+                     ) -> tuple[int, int, DetectedCard] | None:
+    """:func:`held_card_read_twice` as positions: (kept, dropped, the kept card as it now
+    reads), or None when both readings stay."""
     if len(cards) != HELD_UP_READINGS:
-        return cards
-    first, second = sorted(cards, key=lambda card: (card.unsure, -_surety(card)))
+        return None
+    a, b = sorted(range(HELD_UP_READINGS), key=lambda k: (cards[k].unsure, -_surety(cards[k])))
+    first, second = cards[a], cards[b]
     lone = first.indices == second.indices == 1
     if not first.unsure and second.unsure:
         if _inside(second.box, first.box) or (
                 lone and _one_card_twice(image_bgr, first, second, geometry)):
-            return (first,)
+            return a, b, first
     elif not second.unsure and lone and _corners_read_sure(image_bgr, first, second, geometry):
-        return (_one_card(first, second),)
-    return cards
+        return a, b, _one_card(first, second)
+    return None
 
 
 def _surety(card: DetectedCard) -> float:

@@ -189,3 +189,25 @@ def test_check_with_an_unreadable_image_exits_2(fake, tmp_path, capsys):
     assert "no such image file" in capsys.readouterr().err
     assert main(["check", "--phase", "1", "R5", "--image", str(tmp_path / "x.jpg")]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_detect_explain_lists_every_candidate_with_its_stages(fake, photo, capsys):
+    assert main(["detect", str(photo), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "pair: two corners paired" in out and "weigh: chance" in out
+    assert main(["detect", str(photo), "--explain", "--json"]) == 0
+    candidates = json.loads(capsys.readouterr().out)["candidates"]
+    assert {row["card"] for row in candidates if row["kept"]} == {"R5", "W", "B11"}
+    assert all("dropped_by" in row for row in candidates if not row["kept"])
+
+
+def test_detect_without_a_stage_changes_the_reading(fake, photo, capsys):
+    assert main(["detect", str(photo), "--json", "--without", "pair"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 4  # R5's two corners read apart
+
+
+def test_a_misspelt_stage_exits_2_with_a_suggestion(fake, photo, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["detect", str(photo), "--without", "clutte"])
+    assert exited.value.code == 2
+    assert "did you mean clutter?" in capsys.readouterr().err

@@ -90,3 +90,32 @@ def test_cli_runs_on_a_photo_folder_and_refuses_one_without_truth(tmp_path, monk
     (tmp_path / "bare" / "images").mkdir(parents=True)
     assert main(["eval", "--photos", str(tmp_path / "bare")]) == 2
     assert "no truth" in capsys.readouterr().err
+
+
+def test_table_truth_scores_cards_with_wilds_and_counts_cards_read_on_foreign_objects(tmp_path):
+    """The uno-table form: cards (Wilds and Skips among coloured numbers), their boxes, and the
+    UNO-only objects on which any card read is a false card."""
+    truth = {"a.jpg": {"cards": ["R1", "W"], "boxes": [],
+                       "not_phase10": [{"uno": "reverse", "xywh": [100, 50, 80, 100]}]},
+             "b.jpg": {"cards": ["S"], "not_phase10": []}}
+    folder = _folder(tmp_path, truth=truth, names=("a.jpg", "b.jpg"))
+    assert load_truth(folder)[0].foreign == ((100.0, 50.0, 80.0, 100.0),)
+    queue = [[("R1", (0, 0, 10, 10)), ("W", (0, 0, 10, 10)), ("B4", (120, 90, 140, 110))],
+             [("S", (0, 0, 10, 10))]]
+
+    def read(image):
+        cards = tuple(DetectedCard(c, 0.9, box) for c, box in
+                      ((parse_cards(name)[0], box) for name, box in queue.pop(0)))
+        return CardReading(cards, image.shape[:2])
+
+    figures = evaluate_photos(folder, read).to_dict()
+    assert figures["card_recall"] == 1.0 and figures["card_precision"] == 0.75
+    assert figures["exact_hand"] == 0.5
+    assert figures["not_phase10_objects"] == 1 and figures["cards_read_on_not_phase10"] == 1
+
+
+def test_a_malformed_foreign_box_is_refused_with_its_entry(tmp_path):
+    folder = _folder(tmp_path, truth={"a.jpg": {"cards": ["R1"], "not_phase10": [{"uno": 1}]}},
+                     names=("a.jpg",))
+    with pytest.raises(ValueError, match="needs \"xywh\""):
+        load_truth(folder)

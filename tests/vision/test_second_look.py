@@ -263,3 +263,22 @@ def test_small_coarse_detections_are_not_trusted():
 
 def test_read_cards_takes_the_coarse_look_from_a_dynamic_onnx_model_only():
     assert coarse_detectors(ClusterDetector()) is None
+
+
+def test_a_large_photo_of_small_indices_gets_a_fine_look_at_the_size_the_detector_learnt():
+    """Indices of 8 input pixels in a 1920-pixel photo read again at the side that makes them
+    16, no larger than the photo; indices already that size, or a photo no larger than the
+    input, get none."""
+    photo = (1080, 1920)
+    def side_for(index_px_at_640: float, hw: tuple[int, int] = photo) -> int | None:
+        index = index_px_at_640 * max(hw) / 640
+        first = dets([[100, 100, 100 + index, 100 + index], [600, 300, 600 + index, 300 + index]],
+                     [R5, G7])
+        return second_look.fine_side(first, hw, 640)
+
+    assert side_for(10) == 1024 and side_for(10) % 32 == 0
+    assert side_for(4) == second_look.FINE_MAX  # never more than FINE_MAX
+    assert side_for(8, (720, 800)) == 800 - 800 % 32  # never past the photo's own side
+    assert side_for(16) is None and side_for(30) is None
+    assert side_for(8, (480, 640)) is None
+    assert second_look.fine_side(Detections.empty(), photo, 640) is None

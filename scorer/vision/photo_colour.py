@@ -1,0 +1,65 @@
+"""Colour from the whole photo: the cards' own white balances the inks of every card.
+
+An index measured on its own is balanced on the white inside its box (:mod:`scorer.vision.
+colour`). A card whose index is a white numeral on a field of ink (UNO's design) has too little
+white there, so its measure is unbalanced and may only flag a disagreement with the detector,
+never overrule it: under warm light a lime green index stays read as yellow although it
+measures green. The photo has the white the box lacks: the cards' paper around their indices.
+:func:`photo_white` takes it from windows around every index, and :func:`rebalanced` measures
+an index again on the photo balanced by it, a measure that may then overrule the detector like
+any balanced one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from scorer.vision.colour import (
+    ColourMeasure,
+    clipped_tint,
+    find_white,
+    measure_colour,
+    white_balance,
+)
+
+WINDOW = 4.0  # the white is looked for within this many index sizes around each index...
+SAMPLES = 24  # ...sampled on a grid about this many pixels across per window
+MIN_INDICES = 2  # a white seen around fewer indices may be one card's glare: not trusted
+
+
+def photo_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray | None:
+    """The BGR white of the cards in ``image_bgr``: :func:`~scorer.vision.colour.find_white`
+    on windows :data:`WINDOW` index sizes across around each index box (xyxy). None with
+    fewer than :data:`MIN_INDICES` boxes, no white found, or a white the camera clipped
+    (:func:`~scorer.vision.colour.clipped_tint`)."""
+    if len(boxes) < MIN_INDICES:
+        return None
+    height, width = image_bgr.shape[:2]
+    samples = []
+    for x1, y1, x2, y2 in boxes:
+        half = max(x2 - x1, y2 - y1, 1.0) * WINDOW / 2
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        left, top = int(max(0, cx - half)), int(max(0, cy - half))
+        right, bottom = int(min(width, cx + half)), int(min(height, cy + half))
+        step = max(1, int(2 * half // SAMPLES))
+        window = image_bgr[top:bottom:step, left:right:step]
+        if window.size:
+            samples.append(window.reshape(-1, 3))
+    if not samples:
+        return None
+    white = find_white(np.concatenate(samples)[None, :, :])
+    return None if white is None or clipped_tint(white) else white
+
+
+def rebalanced(image_bgr: np.ndarray, box: Sequence[float], white: np.ndarray) -> ColourMeasure:
+    """The colour measure of index ``box`` on the photo balanced by its cards' ``white``: a
+    balanced measure, whatever white the box itself holds."""
+    x1, y1, x2, y2 = (int(v) for v in box)
+    x1, y1 = max(0, x1), max(0, y1)
+    crop = white_balance(np.ascontiguousarray(image_bgr[y1:max(y1 + 1, y2), x1:max(x1 + 1, x2)]),
+                         white)
+    measure = measure_colour(crop, (0.0, 0.0, float(crop.shape[1]), float(crop.shape[0])))
+    return ColourMeasure(measure.colour, measure.share, measure.pixels, True, measure.hue,
+                         measure.inks)
