@@ -1,5 +1,5 @@
-"""Issue 63 at the table, in Chromium: the shared page's rounds and chart, the games list, six
-players on a phone, the history on a laptop, the new-game form and the chart's labels.
+"""Real-browser tests of the table's evening (issue 63): no round lost or doubled by two phones,
+undo and redo, every problem at once, edits with their context, the tie-breaker said in words.
 
 They reuse the server, browser and page fixtures of :mod:`tests.web.test_browser`; screenshots
 go to ``$PHASE10_SHOTS`` like theirs.
@@ -20,192 +20,217 @@ server, playwright, browser, page = shared.server, shared.playwright, shared.bro
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def save_round(page, url, game_id, went_out, points):
-    """The round form as the keeper fills it: who went out, everyone else's points."""
-    page.goto(f"{url}/games/{game_id}/rounds/new")
-    page.check(f"input[name=went_out][value='{went_out}']")
+def rounds_of(page, url: str, game_id: int) -> list[dict]:
+    return page.request.get(f"{url}/api/games/{game_id}/rounds").json()["rounds"]
+
+
+def fill_round(phone, url: str, game_id: int, out: int, points: dict[int, str],
+               completed: tuple[int, ...] = ()) -> None:
+    """Open the next round's form and fill it in (not saved): ``out`` went out."""
+    phone.goto(f"{url}/games/{game_id}/rounds/new")
+    phone.check(f"input[name=went_out][value='{out}']")
+    for seat in completed:
+        phone.click(f"input[name=completed-{seat}][value=yes] >> xpath=..")
     for seat, value in points.items():
-        page.fill(f"input[name=points-{seat}]", str(value))
+        phone.fill(f"input[name=points-{seat}]", value)
+
+
+@pytest.fixture
+def two_phones(browser):
+    """Two phones at the table, each its own browser (context), both on 127.0.0.1."""
+    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
+    errors: list[str] = []
+    pages = []
+    for context in contexts:
+        phone = context.new_page()
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        pages.append(phone)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("choice, expected", [
+    ("keep", [("Ann", 50)]),
+    ("replace", [("Bob", 75)]),
+    ("add", [("Ann", 50), ("Bob", 75)]),
+])
+def test_two_phones_saving_the_same_round_store_it_once_and_the_keeper_chooses(
+        two_phones, server, choice, expected):
+    url = server["url"]
+    anna, ben = two_phones
+    game_id = start_game(anna, url, ["Ann", "Bob"], phases_count="3")
+    fill_round(anna, url, game_id, out=0, points={1: "50"})
+    fill_round(ben, url, game_id, out=1, points={0: "75"})
+    anna.click("#save-round")
+    anna.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ben.click("#save-round")
+    ben.wait_for_selector("#round-taken")
+    assert "Round 1" in ben.inner_text("h1")  # still the round this phone holds
+    assert "Round 1 was saved on another device" in ben.inner_text("#round-taken")
+    rows = ben.locator("#round-taken tbody tr")
+    assert rows.count() == 2
+    ann_row, bob_row = rows.nth(0).inner_text(), rows.nth(1).inner_text()
+    assert "went out" in ann_row and "75 points" in ann_row  # theirs, then mine
+    assert "50 points" in bob_row and "went out" in bob_row
+    assert ben.input_value("input[name=points-0]") == "75"  # nothing this phone typed is lost
+    assert ben.locator("#save-round").count() == 0  # no plain Save that would add it twice
+    for button in ("#replace-theirs", "#add-mine", "#keep-theirs"):
+        assert ben.locator(button).is_visible()
+    assert "Add mine as round 2" in ben.inner_text("#add-mine")
+    if choice == "keep":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        ben.screenshot(path=str(SHOTS / "phone-round-taken.png"), full_page=True)
+    assert len(rounds_of(ben, url, game_id)) == 1
+    ben.click({"keep": "#keep-theirs", "replace": "#replace-theirs", "add": "#add-mine"}[choice])
+    ben.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    stored = rounds_of(ben, url, game_id)
+    assert [(r["went_out"], next(p["points"] for p in r["results"] if p["points"]))
+            for r in stored] == expected
+    # the next round form starts clean: no draft of the round just resolved
+    ben.goto(f"{url}/games/{game_id}/rounds/new")
+    assert ben.input_value("input[name=points-0]") == ""
+
+
+def test_the_same_round_saved_on_both_phones_is_stored_once(two_phones, server):
+    url = server["url"]
+    anna, ben = two_phones
+    game_id = start_game(anna, url, ["Cleo", "Dan"], phases_count="3")
+    for phone in (anna, ben):
+        fill_round(phone, url, game_id, out=0, points={1: "60"})
+    anna.click("#save-round")
+    anna.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ben.click("#save-round")
+    ben.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Round 1 was already saved" in ben.inner_text("main")
+    assert len(rounds_of(ben, url, game_id)) == 1
+
+
+def test_undo_then_redo_restores_the_edit(page, server):
+    url = server["url"]
+    game_id = start_game(page, url, ["Eve", "Finn"], phases_count="3")
+    fill_round(page, url, game_id, out=0, points={1: "50"})
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
-
-
-def shot(page, name):
+    page.goto(f"{url}/games/{game_id}/rounds/1/edit")
+    page.fill("input[name=points-1]", "95")
+    page.click("#save-round")
+    page.goto(f"{url}/games/{game_id}/history")
+    cell = page.locator("#history tbody tr").first.locator("td[data-label=Finn]")
+    assert "95" in cell.inner_text()
+    undo = page.locator("#undo")
+    assert undo.inner_text() == "↶ Undo: round 1 edited"  # it says what it will undo
+    # away from where a finger lands for "← Scoreboard": not in the row of buttons under it
+    back = page.locator("text=← Scoreboard").bounding_box()
+    assert undo.bounding_box()["y"] > back["y"] + back["height"] + 100
+    undo.click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))
+    assert "50" in cell.inner_text() and "95" not in cell.inner_text()
+    redo = page.locator("#redo")
+    assert redo.inner_text() == "↷ Redo: round 1 edited"
+    undo_box, redo_box = page.locator("#undo").bounding_box(), redo.bounding_box()
+    assert abs(undo_box["y"] - redo_box["y"]) < 80  # "Redo" beside the undo
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    page.screenshot(path=str(SHOTS / "phone-history-redo.png"), full_page=True)
+    redo.click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))
+    assert "95" in cell.inner_text()
+    assert "Redone: round 1 edited." in page.inner_text("main")
+    assert page.locator("#redo").count() == 0
+    assert page.inner_text("#undo") == "↶ Undo: round 1 edited"
 
 
-def test_the_shared_page_shows_the_rounds_and_chart_and_follows_them(page, server, browser):
+def test_one_submit_shows_every_problem_beside_its_own_field(page, server):
     url = server["url"]
-    game_id = start_game(page, url, ["Ann", "Bob"], phases_count="3")
-    page.click("#share-link")
-    shared_url = page.get_attribute("#open-shared", "href")
-    viewer = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
-    viewer.goto(url + shared_url)
-    sync_api.expect(viewer.locator("#shared-history")).to_contain_text("No rounds yet.")
-    save_round(page, url, game_id, 0, {1: 55})
-    # the viewer's page follows by itself: the new round's row and the chart appear
-    row = viewer.locator("#history tbody tr")
-    sync_api.expect(row).to_have_count(1, timeout=10000)
-    assert "55" in row.first.inner_text() and "✓1" in row.first.inner_text()
-    assert viewer.locator("#shared-history svg.plot polyline").count() == 2
-    assert viewer.locator("#history a, #history form, #history button").count() == 0
-    save_round(page, url, game_id, 1, {0: 60})
-    sync_api.expect(row).to_have_count(2, timeout=10000)
-    shot(viewer, "phone-shared-history.png")
-    viewer.context.close()
+    game_id = start_game(page, url, ["Gus", "Hal", "Ida"], phases_count="3")
+    page.goto(f"{url}/games/{game_id}/rounds/new")
+    page.click("#save-round")  # an empty round
+    assert "Nobody went out" in page.inner_text("#went-out-error")
+    for seat in range(3):
+        assert "or mark this player as the one who went out" in page.inner_text(
+            f"fieldset[data-seat='{seat}']")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-round-empty.png"), full_page=True)
 
-
-def test_the_games_list_tells_games_apart_and_names_the_winner(page, server):
-    url = server["url"]
-    finished = start_game(page, url, ["Zoe", "Yan"], phases_count="1")
-    page.goto(url + "/games/new")  # the same two again, under a name
-    for seat, name in enumerate(["Zoe", "Yan"]):
+    page.goto(f"{url}/games/new")
+    for seat, name in enumerate(["Anna", "Bob", "anna"]):
         page.fill(f"input[name=player-{seat}]", name)
-    page.fill("input[name=name]", "Zoe's night")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/games/\d+$"))
-    save_round(page, url, finished, 0, {1: 50})  # phase 1 of 1: Zoe wins
-    six = start_game(page, url, ["Anna", "Ben", "Chloe", "Dmytro", "Ewa", "Filip"])
-    page.goto(url + "/")
-    items = page.locator(".game-list li")
-    won = items.filter(has=page.locator(f"a[href='/games/{finished}']"))
-    sync_api.expect(won.first).to_contain_text("★ Zoe won")
-    assert won.first.locator(".button").inner_text().strip() == "View"
-    assert won.first.locator("time").get_attribute("datetime").endswith("Z")
-    assert re.search(r"\d\d:\d\d", won.first.locator("time").inner_text())
-    playing = items.filter(has=page.locator(f"a.title[href='/games/{six}']")).first
-    title = playing.locator("a.title")
-    assert title.inner_text() == "Anna, Ben +4"
-    box = title.bounding_box()
-    assert box["height"] < 40  # one line on a phone
-    assert playing.locator(".button").inner_text().strip() == "Resume"
-    shot(page, "phone-games-list.png")
+    page.click("#custom-phases summary")
+    page.fill("#phases", "3 sets of 3\nthree sets of three\nrun of 13\nrun of 9 + set of 3")
+    page.click("form button[type=submit]")
+    problems = page.locator("#phases-error li").all_inner_texts()
+    assert [text.split(" ")[1] for text in problems] == ["2", "3", "4"]  # every bad line
+    red = "rgb(179, 38, 30)"  # --bad in the light theme
+    borders = [page.locator(f"input[name=player-{seat}]").evaluate(
+        "el => getComputedStyle(el).borderTopColor") for seat in range(6)]
+    assert [seat for seat, colour in enumerate(borders) if colour == red] == [0, 2]
+    message = page.inner_text("#seat-2-error")
+    assert "“Anna” is in 2 seats" in message and "different name" in message
+    assert page.input_value("input[name=player-1]") == "Bob"  # nothing typed is lost
+    page.screenshot(path=str(SHOTS / "phone-new-every-problem.png"), full_page=True)
 
 
-SIX = ["Anna", "Ben", "Chloe", "Dmytro", "Ewa", "Filip"]
-
-
-def test_six_players_on_a_phone_get_a_table_and_the_round_action_in_reach(page, server):
+def test_an_edit_shows_the_phases_returns_to_history_and_says_what_moved(page, server):
     url = server["url"]
-    game_id = start_game(page, url, SIX)
-    save_round(page, url, game_id, 2, {0: 50, 1: 55, 3: 60, 4: 65, 5: 70})
-    height = page.evaluate("document.documentElement.scrollHeight")
-    assert height < 1100, height  # was 1,739 px: about 180 px a player
-    rows = page.locator("#compact-board tbody tr")
-    sync_api.expect(rows).to_have_count(6)
-    assert rows.nth(2).inner_text().split() == ["3", "Chloe", "leader", "2", "0"]
-    assert page.locator(".players").is_hidden()
-    shot(page, "phone-six-players.png")
-    # the round action is on screen at the top of the board and at its end
-    for where in ("top", "bottom"):
-        page.evaluate("(y) => window.scrollTo(0, y)", 0 if where == "top" else height)
-        box = page.locator("#enter-round").bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], where
-    # each player's card, with the photo checks, one tap away
-    page.click("text=Show player cards")
-    sync_api.expect(page.locator(".players")).to_be_visible()
-    assert page.locator("#compact-board").is_hidden()
-    assert page.locator(".player >> text=Check phase").count() == 6
-    page.reload()  # the choice holds for the visit
-    sync_api.expect(page.locator(".players")).to_be_visible()
-    page.click("text=Show the table")
-    sync_api.expect(page.locator("#compact-board")).to_be_visible()
+    game_id = start_game(page, url, ["Jo", "Kit"], phases_count="3")
+    fill_round(page, url, game_id, out=0, points={1: "50"})
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    fill_round(page, url, game_id, out=0, points={1: "60"})
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    page.click("text=History")
+    assert "✓2" in page.locator("#history tbody tr").nth(1).inner_text()
+    page.locator("#history tbody tr").first.locator("text=Edit").click()
+    page.wait_for_url(re.compile(r"/rounds/1/edit$"))
+    phases = page.locator(".round-phase").all_inner_texts()
+    assert len(phases) == 2 and all("2 sets of 3" in text for text in phases)
+    assert page.is_visible("#later-rounds-note")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-edit-round.png"), full_page=True)
+    # Jo did not lay down after all: Kit went out
+    page.click("input[name=completed-0][value=no] >> xpath=..")
+    page.check("input[name=went_out][value='1']")
+    page.fill("input[name=points-0]", "55")
+    page.fill("input[name=points-1]", "")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}/history$"))  # back where the edit began
+    note = page.inner_text(".flash-warning")
+    assert "round 2, Jo: phase 1 (was 2)" in note
+    assert "✓1" in page.locator("#history tbody tr").nth(1).inner_text()
+    page.screenshot(path=str(SHOTS / "phone-history-relabelled.png"), full_page=True)
 
 
-def test_two_players_and_a_laptop_keep_the_cards(page, server, browser):
+def test_the_tie_breaker_is_checked_asked_in_plain_words_and_named_at_the_finish(page, server):
     url = server["url"]
-    game_id = start_game(page, url, ["Ann", "Bob"])
-    assert page.locator(".players").is_visible() and page.locator("#compact-board").count() == 0
-    laptop = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
-    six = start_game(laptop, url, SIX)
-    assert laptop.locator(".players").is_visible() and laptop.locator("#compact-board").is_hidden()
-    laptop.context.close()
-    assert game_id != six
-
-
-def test_the_history_of_six_players_is_not_cut_on_a_laptop(browser, server):
-    url = server["url"]
-    page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
-    game_id = start_game(page, url, SIX)
-    for went_out in range(3):
-        save_round(page, url, game_id, went_out,
-                   {seat: 55 + 5 * seat for seat in range(6) if seat != went_out})
-    page.goto(f"{url}/games/{game_id}/history")
-    wrap = page.locator(".table-wrap:has(#history)")
-    sizes = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
-    assert sizes[0] <= sizes[1], sizes  # nothing to scroll: every column shows
-    last = page.locator("#history thead th", has_text="Filip").bounding_box()
-    box = wrap.bounding_box()
-    assert last["x"] + last["width"] <= box["x"] + box["width"]
-    shot(page, "laptop-history-six.png")
-    # narrower, the table scrolls, and a shadow at the right edge says so
-    page.set_viewport_size({"width": 760, "height": 800})
-    sizes = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
-    assert sizes[0] > sizes[1]
-    assert "radial-gradient" in wrap.evaluate("(el) => getComputedStyle(el).backgroundImage")
-    shot(page, "tablet-history-six.png")
-    page.context.close()
-
-
-def contrast(first: str, second: str) -> float:
-    """WCAG contrast ratio of two ``rgb(r, g, b)`` colours."""
-    def luminance(text: str) -> float:
-        channels = [int(v) / 255 for v in re.findall(r"\d+", text)[:3]]
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-    high, low = sorted((luminance(first), luminance(second)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_chart_reads_on_a_phone_and_in_dark_mode(browser, server, scheme):
-    url = server["url"]
-    page = browser.new_context(viewport=PHONE, locale="en-GB", color_scheme=scheme).new_page()
-    game_id = start_game(page, url, SIX[:5])
-    save_round(page, url, game_id, 0, {seat: 50 + 5 * seat for seat in range(1, 5)})
-    page.goto(f"{url}/games/{game_id}/history")
-    heights = page.locator("svg.plot text.axis").evaluate_all(
-        "(texts) => texts.map((t) => t.getBoundingClientRect().height)")
-    assert heights and min(heights) >= 12, heights  # was about 7 px
-    card = page.evaluate("getComputedStyle(document.querySelector('svg.plot')).backgroundColor")
-    for seat in range(5):
-        line = page.locator(f"svg.plot polyline.seat-{seat}").first
-        stroke = line.evaluate("(el) => getComputedStyle(el).stroke")
-        assert contrast(stroke, card) >= 3, (seat, stroke, card)
-        legend = page.locator(f".legend span.seat-{seat}").evaluate(
-            "(el) => getComputedStyle(el).backgroundColor")
-        assert legend == stroke  # the legend shows the line's own colour
-    dotted = page.locator("svg.plot polyline.seat-4").first
-    assert dotted.get_attribute("stroke-dasharray") == "3 6"
-    shot(page, f"phone-chart-{scheme}.png")
-    page.context.close()
-
-
-def test_first_n_phases_shows_only_for_the_shorter_game_and_says_its_default(page, server):
-    url = server["url"]
-    page.goto(url + "/games/new")
-    field = page.locator("#phases-count-field")
-    sync_api.expect(field).to_be_hidden()  # the standard game plays all ten
-    page.select_option("select[name=variant]", "short")
-    sync_api.expect(field).to_be_visible()
-    sync_api.expect(field).to_contain_text("Left empty, the game plays the first 5 phases.")
-    assert page.get_attribute("#phases_count", "placeholder") == "5"
-    shot(page, "phone-new-short.png")
-    page.fill("#phases_count", "3")
-    page.select_option("select[name=variant]", "even")
-    sync_api.expect(field).to_be_hidden()
-    page.fill("input[name=player-0]", "Ann")
-    page.fill("input[name=player-1]", "Bob")
-    page.click("button[type=submit]")  # the hidden 3 is not sent: every even phase
-    page.wait_for_url(re.compile(r"/games/\d+$"))
-    page.click("text=More")
-    assert "Even phases, 5 phases" in page.inner_text("details.card")
-    page.goto(url + "/games/new")
-    page.fill("input[name=player-0]", "Ann")
-    page.fill("input[name=player-1]", "Bob")
-    page.select_option("select[name=variant]", "short")
-    page.click("button[type=submit]")  # N left empty: what the hint said
-    page.wait_for_url(re.compile(r"/games/\d+$"))
-    page.click("text=More")
-    assert "Shorter game, 5 phases" in page.inner_text("details.card")
+    game_id = start_game(page, url, ["Anna", "Chloe", "Dev"])
+    fill_round(page, url, game_id, out=0, points={1: "85", 2: "50"}, completed=(1,))
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    fill_round(page, url, game_id, out=1, points={0: "85", 2: "60"}, completed=(0,))
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    assert "Tie-breaker round: Anna, Chloe" in page.inner_text(".banner-tie")
+    players = page.locator("#board li.player")
+    for index, offered in ((0, True), (1, True), (2, False)):
+        assert (players.nth(index).locator("text=Check phase").count() == 1) is offered
+    players.nth(1).locator("text=Check phase").click()
+    page.wait_for_url(re.compile(r"/players/1/check"))
+    assert "1 set of 5 + 1 set of 3" in page.inner_text("main")  # the tie-breaker's goal
+    page.goto(f"{url}/games/{game_id}")
+    page.click("#enter-round")
+    page.click("#save-round")  # nobody picked
+    error = page.inner_text("#went-out-error")
+    assert error == ("Nobody is marked yet: tick the player who laid down "
+                     "1 set of 5 + 1 set of 3 first.")
+    page.check("input[name=went_out][value='1']")
+    page.click("#save-round")
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    ranking = page.locator("#ranking li")
+    assert "Chloe" in ranking.nth(0).inner_text()
+    assert "Tied on 85 points: won the tie-breaker round." in ranking.nth(0).inner_text()
+    assert "Tied on 85 points: lost the tie-breaker round." in ranking.nth(1).inner_text()
+    assert "tie-breaker" not in ranking.nth(2).inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-finish-tie-breaker.png"), full_page=True)
