@@ -139,6 +139,9 @@ def run_detect(args: argparse.Namespace) -> int:
               f"p90 {torch_ms['p90_ms']} ms; onnx/torch median ratio {result['ratio_median']}")
     elif torch_ms:
         print(f"  ultralytics predict: {torch_ms}")
+    for key, title in (("stage_ms_one_look", "one look"), ("stage_ms_every_look", "every look")):
+        stages = "; ".join(f"{name} {ms}" for name, ms in result[key].items())
+        print(f"  ms per frame by look and stage, {title}: {stages}")
     return 0
 
 
