@@ -18,7 +18,7 @@ import numpy as np
 
 from scorer.cards import Card
 from scorer.errors import NotationError
-from scorer.paths import MODELS_DIR, RUNS_DIR
+from scorer.paths import MODELS_DIR
 from scorer.vision import pipeline
 from scorer.vision.candidates import CandidateTable
 from scorer.vision.card_reading import CardReading, DetectedCard
@@ -78,11 +78,9 @@ def closer_detector(detector: Any) -> Any:
 
 
 def default_weights() -> Path:
-    """The trained ``.pt`` for torch comparisons: ``models/phase10-cards.pt`` if shipped, else
-    the main run's ``runs/train/main/weights/best.pt`` (the returned path may not exist)."""
-    shipped = DEFAULT_MODEL.with_suffix(".pt")
-    run = RUNS_DIR / "train" / "main" / "weights" / "best.pt"
-    return shipped if shipped.is_file() else run
+    """The shipped detector's ``.pt`` (``models/phase10-cards.pt``), for torch comparisons and
+    fine-tuning; the path may not exist."""
+    return DEFAULT_MODEL.with_suffix(".pt")
 
 
 def cards_from_detections(
