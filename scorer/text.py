@@ -65,9 +65,13 @@ def clean_text(value: Any, field: str, *, limit: int | None, multiline: bool = F
 def repair_text(value: Any, *, limit: int) -> str:
     """Storable text made from anything: refused characters become U+FFFD, then NFC,
     collapsed spaces and at most ``limit`` characters (what a migration writes back)."""
-    text = value if isinstance(value, str) else str(value)
-    text = "".join(
+    text = replace_refused(value if isinstance(value, str) else str(value))
+    return " ".join(unicodedata.normalize("NFC", text).split())[:limit]
+
+
+def replace_refused(text: str) -> str:
+    """``text`` with every character :func:`refused_character` would name as U+FFFD."""
+    return "".join(
         char if char in "\t\n\r" or unicodedata.category(char) not in REFUSED_CATEGORIES
         else REPLACEMENT for char in text
     )
-    return " ".join(unicodedata.normalize("NFC", text).split())[:limit]

@@ -51,7 +51,25 @@ MIGRATIONS: tuple[Migration, ...] = (
     """
     ALTER TABLE game ADD COLUMN keeper_token TEXT;
     """,
-    # 3: names stored before text was checked (a lone surrogate broke every page showing it)
+    # 3: the first answer to each Idempotency-Key a game's round writes were sent with
+    """
+    CREATE TABLE IF NOT EXISTS idempotency (
+        game_id INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        PRIMARY KEY (game_id, key)
+    );
+    """,
+    # 4: undo keeps every change in the log (redo needs its rounds after, and its status)
+    """
+    ALTER TABLE event ADD COLUMN rounds_after TEXT;
+    ALTER TABLE event ADD COLUMN status TEXT NOT NULL DEFAULT 'done';
+    """,
+    # 5: names stored before text was checked (a lone surrogate broke every page showing it);
+    # after 3 and 4, so the undo log's rounds after and the kept answers are repaired too
     repair_stored_text,
 )
 """Schema steps, SQL or a function of the connection; ``PRAGMA user_version`` records how many
@@ -104,8 +122,15 @@ def close_db(_exc: BaseException | None = None) -> None:
 
 @contextmanager
 def transaction() -> Iterator[sqlite3.Connection]:
-    """A write transaction (``BEGIN IMMEDIATE``), committed on success, rolled back on error."""
+    """A write transaction (``BEGIN IMMEDIATE``), committed on success, rolled back on error.
+
+    Inside another write transaction it is that one: a view may read, check and write several
+    things as one step, and the writes it calls join it.
+    """
     conn = get_db()
+    if conn.in_transaction:
+        yield conn
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn

@@ -26,6 +26,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorer.errors import NotationError, RulesError
 from web import i18n, openapi, service, store
+from web.idempotency import KeyReused
 from web.images import ImageError
 from web.reader import ReaderUnavailable
 
@@ -34,6 +35,9 @@ log = logging.getLogger(__name__)
 STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (store.StaleVersion, 409),
     (store.NothingToUndo, 409),
+    (store.NothingToRedo, 409),
+    (service.RoundTaken, 409),
+    (KeyReused, 422),
     (store.GameNotFound, 404),
     (store.RoundNotFound, 404),
     (service.PlayerNotFound, 404),
@@ -56,10 +60,24 @@ def payload(error: BaseException) -> dict[str, Any]:
     if more:
         body["more"] = [payload(problem) for problem in more]
     if isinstance(error, store.StaleVersion):
-        body["version"] = error.current
+        body["code"], body["version"] = "stale_version", error.current
+    if isinstance(error, service.RoundTaken):
+        body.update(code="round_taken", number=error.number)
     if isinstance(error, service.BrokenGame):
         body["version"] = error.game.version
     return body
+
+
+def current_game() -> dict[str, Any] | None:
+    """The game the request names, as the API returns it, or None (no game, or it no longer
+    replays): a 409's answer carries it, so a client sees what it conflicts with."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is None:
+        return None
+    try:
+        return service.load(game_id).to_dict()
+    except (store.GameNotFound, service.BrokenGame):
+        return None
 
 
 def wants_json() -> bool:
@@ -107,7 +125,13 @@ def handle_known(error: BaseException) -> tuple[Response | str, int]:
     if isinstance(error, ReaderUnavailable):  # the page says only "not available": log why
         log.error("%s %s: %s", request.method, request.path, error)
     broken = error.game if isinstance(error, service.BrokenGame) else None
-    return _respond(status, payload(error), broken)
+    body = payload(error)
+    if isinstance(error, (store.StaleVersion, service.RoundTaken)) and wants_json():
+        game = current_game()
+        if game is not None:
+            body["game"] = game
+            body["version"] = game["version"]
+    return _respond(status, body, broken)
 
 
 def handle_http(error: HTTPException) -> tuple[Response | str, int] | HTTPException:

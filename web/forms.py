@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import BadRequest
 
 from scorer.errors import GameNotationError
 from scorer.game.records import MAX_NAME_LENGTH, MAX_PLAYERS
 from scorer.game.standings import GameSetup, RoundRecord, Standings
-from scorer.numbers import parse_whole
+from scorer.numbers import INT64_MAX, is_whole, parse_whole
 
 ROUND_FIELDS = ("completed", "points", "phase")
 
@@ -110,6 +112,17 @@ def submitted_round(
     return form, {"results": results, "went_out": went_out, "tie_breaker": tie_breaker}
 
 
+def round_number(data: MultiDict) -> int | None:
+    """The hidden ``number`` a new round's form carries (the round it adds); None when the form
+    has none (a page from before it did)."""
+    value = data.get("number", "").strip()
+    if not value:
+        return None
+    if not is_whole(value, minimum=1, maximum=INT64_MAX):
+        raise BadRequest(_("The form's round number is not a number; reload the page."))
+    return int(value)
+
+
 def field_key(setup: GameSetup, player: str | None, field_name: str | None) -> str:
     """The form field an engine error belongs beside (``"general"`` when none fits)."""
     if field_name == "went_out":
@@ -134,12 +147,29 @@ class NewGameForm:
 
     values: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    bad_seats: set[int] = field(default_factory=set)
+    """Seats outlined as wrong: the seats of a name given twice, or too long."""
+    phase_errors: list[str] = field(default_factory=list)
+    """Every bad line of the group's own phase list, in line order."""
 
     def value(self, name: str, default: Any = "") -> Any:
         return self.values.get(name, default)
 
     def error(self, name: str) -> str | None:
         return self.errors.get(name)
+
+
+def seats_named(values: dict[str, Any], name: str) -> list[int]:
+    """The seats (0-based) holding ``name``, ignoring case and spacing as the engine does."""
+    key = " ".join(name.split()).casefold()
+    return [seat for seat, held in enumerate(values["seats"])
+            if held and " ".join(held.split()).casefold() == key]
+
+
+def seats_too_long(values: dict[str, Any]) -> list[int]:
+    """The seats whose name is longer than the engine allows."""
+    return [seat for seat, held in enumerate(values["seats"])
+            if len(" ".join(held.split())) > MAX_NAME_LENGTH]
 
 
 def new_game_values(data: MultiDict) -> dict[str, Any]:

@@ -86,6 +86,10 @@ def error_message(error: BaseException) -> str:
         return gettext(
             "The saved rounds of this game no longer fit the rules: %(reason)s Undo the last "
             "change or delete the game.", reason=reason)
+    if type(error).__name__ == "RoundTaken":
+        return gettext(
+            "Round %(number)d is already saved (by another device, or by an earlier try of "
+            "this request).", number=error.number)  # type: ignore[attr-defined]
     if type(error).__name__ == "ReaderUnavailable":
         return gettext("The card reader is not available on this server.")
     translated = reasons.game_error(getattr(error, "code", None), getattr(error, "params", None))
@@ -105,7 +109,11 @@ def change_label(change: dict[str, Any] | None) -> str:
 
 
 def undone_message(change: dict[str, Any]) -> str:
-    return gettext("Undone: %(change)s.", change=change_label(change))
+    return gettext("Undone: %(change)s. Redo brings it back.", change=change_label(change))
+
+
+def redone_message(change: dict[str, Any]) -> str:
+    return gettext("Redone: %(change)s.", change=change_label(change))
 
 
 def http_message(error: HTTPException) -> str:

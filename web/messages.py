@@ -31,6 +31,8 @@ ERRORS = {
     "GameNotFound": _l("There is no such game."),
     "RoundNotFound": _l("There is no such round in this game."),
     "NothingToUndo": _l("There is nothing to undo."),
+    "NothingToRedo": _l("There is nothing to redo."),
+    "KeyReused": _l("This Idempotency-Key was sent before with a different round."),
     "PlayerNotFound": _l("There is no player of that name in this game."),
     "StaleVersion": _l(
         "Someone else changed this game meanwhile. The page now shows the current state; "

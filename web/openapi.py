@@ -55,6 +55,16 @@ class Game(Answer):
     rounds: list[dict[str, Any]]
     standings: dict[str, Any]
     last_change: dict[str, Any] | None
+    redo_change: dict[str, Any] | None = None
+
+
+class Conflict(Error):
+    """A 409: ``code`` says why (``stale_version``: the game changed since the version the
+    write names; ``round_taken``: the round ``number`` was already saved; ``nothing_to_undo``,
+    ``nothing_to_redo``); for the first two ``game`` is the game's current state."""
+
+    number: int | None = None
+    game: Game | None = None
 
 
 class GameSummary(Answer):
@@ -90,6 +100,36 @@ class Rounds(Answer):
 class NumberedRound(Answer):
     number: int
     results: list[dict[str, Any]]
+
+
+class PlayerFigures(Answer):
+    player: str
+    games: int
+    finished: int
+    won: int
+    rounds: int
+    points: int
+    phases_completed: int
+    average_penalty: float | None
+    phases_per_round: float | None
+    longest_streak: int
+    best_game: dict[str, Any] | None
+
+
+class Group(Answer):
+    players: list[str]
+    games: int
+
+
+class Stats(Answer):
+    """Statistics per player over every game (``group`` null) or one group's games."""
+
+    group: list[str] | None
+    games: int
+    finished: int
+    players: list[PlayerFigures]
+    groups: list[Group]
+    left_out: int
 
 
 class ReadCard(Answer):
@@ -139,9 +179,25 @@ class Operation:
     images: bool = False
     errors: tuple[int, ...] = READ_ERRORS
     query: dict[str, dict[str, Any]] = field(default_factory=dict)
+    headers: tuple[dict[str, Any], ...] = ()
+    """Request headers beside :data:`HEADERS` (which every write takes)."""
+    answer_headers: dict[str, str] = field(default_factory=dict)
+    """Headers of the success answer: name -> what it says."""
 
 
+ERRORS = {400: "bad input, or a round the rules forbid", 403: "not the game's keeper, or "
+          "another site", 404: "no such game, round or player", 409: "a conflict: see code",
+          413: "upload or photo too large", 415: "send JSON", 422: "an Idempotency-Key sent "
+          "before with another round", 428: "no version given", 503: "no reader, or busy"}
 GAME = "/api/games/{game_id}"
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "Any 1-255 printable ASCII characters: the same key again on this game gets "
+                   "the first answer back (with Idempotent-Replayed: true); the same key with "
+                   "another round is a 422",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"}}
+STATS_QUERY = {"type": "array", "maxItems": 6,
+               "items": {"type": "string", "minLength": 1, "maxLength": 40}}
 LIVE_QUERY = {"stream": {"type": "string", "minLength": 1, "maxLength": 64},
               "phase": {"type": "string"}, "game": {"type": "string"},
               "seat": {"type": "string"}}
@@ -161,19 +217,28 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("get", GAME + "/standings", "Round, dealer, leader, winner, tie-breaker",
               (200, Version)),
     Operation("get", GAME + "/rounds", "The round records", (200, Rounds)),
-    Operation("post", GAME + "/rounds", "Add a round", (201, Game), schema.Round,
-              errors=WRITE_ERRORS),
+    Operation("post", GAME + "/rounds", "Add a round (saying which round it is: number)",
+              (201, Game), schema.NewRound, errors=WRITE_ERRORS + (422,),
+              headers=(IDEMPOTENCY_KEY,),
+              answer_headers={"Idempotent-Replayed": "true: the first answer to this "
+                                                     "Idempotency-Key, sent again"}),
     Operation("get", GAME + "/rounds/{number}", "One round record", (200, NumberedRound)),
     Operation("put", GAME + "/rounds/{number}", "Replace a round (later ones are checked again)",
               (200, Game), schema.Round, errors=WRITE_ERRORS),
     Operation("delete", GAME + "/rounds/{number}", "Delete a round", (200, Game),
               schema.Versioned, False, errors=WRITE_ERRORS),
     Operation("post", GAME + "/undo", "Undo the last add, edit or delete", (200, Game),
-              schema.Versioned, False, errors=WRITE_ERRORS),
+              schema.Versioned, False, errors=WRITE_ERRORS,
+              answer_headers={"X-Undone": "the change undone: <action> round <n>"}),
+    Operation("post", GAME + "/redo", "Redo the change undone most recently", (200, Game),
+              schema.Versioned, False, errors=WRITE_ERRORS,
+              answer_headers={"X-Redone": "the change made again: <action> round <n>"}),
     Operation("post", "/api/detect", "The cards in a photo, with boxes", (200, Detection),
               images=True, errors=IMAGE_ERRORS),
     Operation("post", "/api/check", "A phase verdict for typed cards or a photo",
               (200, Verdict), schema.Check, images=True, errors=IMAGE_ERRORS + (409, 415)),
+    Operation("get", "/api/stats", "Statistics per player over every game, or the games of "
+              "exactly the players named", (200, Stats), query={"player": STATS_QUERY}),
     Operation("get", "/s/{token}/version", "A shared game's version (the share page polls it)",
               (200, Version)),
     Operation("post", "/live/frame", "One camera frame in, the live reading out", (200, Answer),
@@ -214,15 +279,20 @@ def _operation(op: Operation) -> dict[str, Any]:
     parameters += [{"name": key, "in": "query", "required": False, "schema": value}
                    for key, value in op.query.items()]
     if op.method != "get":
-        parameters += HEADERS
+        parameters += [*HEADERS, *op.headers]
     status, answer = op.ok
     content = {"application/json": {"schema": _ref(answer)}} if answer else None
     responses: dict[str, Any] = {str(status): {"description": op.summary}}
     if content:
         responses[str(status)]["content"] = content
+    if op.answer_headers:
+        responses[str(status)]["headers"] = {
+            name: {"description": text, "schema": {"type": "string"}}
+            for name, text in op.answer_headers.items()}
     for code in sorted({*op.errors, 405}):  # 405: an id past 2**63-1 matches no route
-        responses[str(code)] = {"description": "error",
-                                "content": {"application/json": {"schema": _ref(Error)}}}
+        model = Conflict if code == 409 else Error
+        responses[str(code)] = {"description": ERRORS.get(code, "error"),
+                                "content": {"application/json": {"schema": _ref(model)}}}
     document: dict[str, Any] = {"summary": op.summary, "operationId": _operation_id(op),
                                 "parameters": parameters, "responses": responses}
     bodies: dict[str, Any] = {}
@@ -248,7 +318,7 @@ def _operation_id(op: Operation) -> str:
 def document() -> dict[str, Any]:
     """The OpenAPI 3.1 document of every operation in :data:`OPERATIONS`."""
     models = {op.body for op in OPERATIONS if op.body} | {
-        op.ok[1] for op in OPERATIONS if op.ok[1]} | {Error}
+        op.ok[1] for op in OPERATIONS if op.ok[1]} | {Error, Conflict}
     _, definitions = models_json_schema(
         [(model, "validation") for model in sorted(models, key=lambda m: m.__name__)],
         ref_template="#/components/schemas/{model}",

@@ -62,6 +62,9 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
     "tie_breaker_pending": lambda p: gettext(
         "A tie-breaker round between %(players)s comes next.", players=_join(p["players"])),
     "no_tie_breaker": lambda p: gettext("No tie-breaker round is due."),
+    "round_number_ahead": lambda p: gettext(
+        "Round %(number)s cannot be added yet: the next round is round %(next)s.",
+        number=p["number"], next=p["next"]),
     "nobody_went_out": lambda p: gettext(
         "Nobody went out: choose the one player who went out and ended the round."),
     "several_went_out": lambda p: gettext(
@@ -72,6 +75,8 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
         "The player who went out scores 0 and holds no cards (got %(points)s points).",
         points=p["points"]),
     "points_missing": lambda p: gettext("Give the penalty points (or scan the hand)."),
+    "points_or_went_out": lambda p: gettext(
+        "Give the penalty points, or mark this player as the one who went out."),
     "negative_points": lambda p: gettext(
         "Points cannot be negative (%(points)s).", points=p["points"]),
     "points_not_multiple_of_5": lambda p: gettext(

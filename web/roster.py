@@ -23,11 +23,13 @@ _NUMBERED = re.compile(r"^\s*\d+\s*[.:)]\s*")
 
 
 class PhaseListError(ValueError):
-    """A phase list that cannot be played: ``problem`` names why, ``line`` is 1-based."""
+    """A phase list that cannot be played: ``problem`` names why, ``line`` is 1-based;
+    ``more`` holds the other bad lines' errors, so one answer names every bad line."""
 
     def __init__(self, problem: str, line: int = 0, text: str = "", cards: int = 0) -> None:
         super().__init__(f"line {line}: {problem}: {text!r}")
         self.problem, self.line, self.text, self.cards = problem, line, text, cards
+        self.more: tuple[PhaseListError, ...] = ()
 
 
 def recent_players(setups: Iterable[dict], limit: int = 12) -> list[str]:
@@ -43,24 +45,43 @@ def recent_players(setups: Iterable[dict], limit: int = 12) -> list[str]:
 def parse_phase_list(text: str) -> tuple[PhaseSpec, ...]:
     """One phase per non-empty line (a leading ``1.`` is ignored), numbered 1, 2, ...;
     raises :class:`PhaseListError` for an unreadable line, a phase of more than 10 cards, a
-    run longer than 12, or more than 10 phases."""
+    run longer than 12, or more than 10 phases: the first bad line, every other one in its
+    ``more``."""
     lines = [_NUMBERED.sub("", line).strip() for line in text.splitlines()]
     phases: list[PhaseSpec] = []
+    problems: list[PhaseListError] = []
     for number, line in enumerate((line for line in lines if line), start=1):
         if number > MAX_PHASES:
-            raise PhaseListError("too_many_phases", number, line)
+            problems.append(PhaseListError("too_many_phases", number, line))
+            break
         try:
-            spec = PhaseSpec.parse(line, number)
-        except NotationError:
-            runs = re.findall(r"\bruns?\s+of\s+(\d+)", line.lower())
-            problem = "run_too_long" if any(int(size) > MAX_RUN for size in runs) else "unreadable"
-            raise PhaseListError(problem, number, line) from None
-        if spec.min_cards > HAND_SIZE:
-            raise PhaseListError("too_many_cards", number, line, spec.min_cards)
-        phases.append(PhaseSpec(number, spec.groups))
+            phases.append(_phase(number, line))
+        except PhaseListError as problem:
+            problems.append(problem)
+    if problems:
+        problems[0].more = tuple(problems[1:])
+        raise problems[0]
     if not phases:
         raise PhaseListError("empty")
     return tuple(phases)
+
+
+def _phase(number: int, line: str) -> PhaseSpec:
+    """Phase ``number`` from its line; raises :class:`PhaseListError`."""
+    try:
+        spec = PhaseSpec.parse(line, number)
+    except NotationError:
+        runs = re.findall(r"\bruns?\s+of\s+(\d+)", line.lower())
+        problem = "run_too_long" if any(int(size) > MAX_RUN for size in runs) else "unreadable"
+        raise PhaseListError(problem, number, line) from None
+    if spec.min_cards > HAND_SIZE:
+        raise PhaseListError("too_many_cards", number, line, spec.min_cards)
+    return PhaseSpec(number, spec.groups)
+
+
+def phase_list_messages(error: PhaseListError) -> list[str]:
+    """Every bad line's problem in the page's language, in line order."""
+    return [phase_list_message(problem) for problem in (error, *error.more)]
 
 
 def phase_list_message(error: PhaseListError) -> str:

@@ -9,7 +9,7 @@ What a value means (a player of this game, a phase that exists) is still the eng
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, get_origin
 
 from flask import request
 from flask_babel import gettext as _
@@ -56,6 +56,20 @@ WholeNumber = Annotated[
                               {"type": "string", "pattern": "^[0-9]{1,19}$"}]}),
 ]
 """A whole number as JSON integer or ASCII digit text, within SQLite's integers."""
+
+
+def _positive(value: Any) -> int:
+    if isinstance(value, bool) or not is_whole(value, minimum=1, maximum=INT64_MAX):
+        raise ValueError("must be a whole number from 1 to 2**63-1 (an integer or ASCII digits)")
+    return int(value)
+
+
+PositiveNumber = Annotated[
+    int, PlainValidator(_positive),
+    WithJsonSchema({"oneOf": [{"type": "integer", "minimum": 1, "maximum": INT64_MAX},
+                              {"type": "string", "pattern": "^[0-9]{1,19}$"}]}),
+]
+"""A whole number from 1, as JSON integer or ASCII digit text (a round's number)."""
 
 
 def _text(limit: int | None, field: str) -> AfterValidator:
@@ -118,12 +132,19 @@ class Result(Body):
 
 
 class Round(Versioned):
-    """``POST /api/games/<id>/rounds`` and ``PUT /api/games/<id>/rounds/<n>``."""
+    """A round's results: ``PUT /api/games/<id>/rounds/<n>`` (and :class:`NewRound`)."""
 
     results: Annotated[list[Result], Field(max_length=MAX_PLAYERS)]
     went_out: (_name("went_out")  # type: ignore[valid-type]
                | Annotated[list[_name("went_out")], Field(max_length=MAX_PLAYERS)] | None) = None
     tie_breaker: StrictBool = False
+
+
+class NewRound(Round):
+    """``POST /api/games/<id>/rounds``: a round that may say which round it is (``number``):
+    a round already saved is a 409 ``round_taken``, one past the next round a 400."""
+
+    number: PositiveNumber | None = None
 
 
 class Check(Body):
@@ -135,6 +156,13 @@ class Check(Body):
     natural_per_group: StrictBool = False
     game: WholeNumber | None = None
     player: Name | None = None
+
+
+class StatsQuery(Body):
+    """``GET /api/stats`` (and the ``/stats`` page): the group as repeated ``player``
+    parameters, 2-6 names (blank ones are ignored); none: every game."""
+
+    player: Annotated[list[Name], Field(max_length=MAX_PLAYERS)] = []
 
 
 def validate(model: type[Model], data: Any) -> Model:
@@ -188,4 +216,18 @@ def json_body(model: type[Model], *, required: bool = True) -> Model:
         raise BadRequest(_("The body is not valid JSON."))
     if not isinstance(data, dict):
         raise BadRequest(_("The body must be a JSON object."))
+    return validate(model, data)
+
+
+def query_args(model: type[Model]) -> Model:
+    """The request's query parameters checked against ``model`` (a list field takes every
+    value of its parameter, blank ones left out): a 400 naming the bad parameter otherwise."""
+    data: dict[str, Any] = {}
+    for name, info in model.model_fields.items():
+        if name not in request.args:
+            continue
+        if get_origin(info.annotation) is list:
+            data[name] = [value for value in request.args.getlist(name) if value.strip()]
+        else:
+            data[name] = request.args[name]
     return validate(model, data)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.errors import GameNotationError, GameRulesError, NotationError
+from scorer.errors import GameNotationError, GameRulesError, NotationError, RulesError
 from scorer.game.records import MAX_GAME_NAME
 from scorer.game.replay import Replay, replay
 from scorer.game.standings import (
@@ -37,6 +37,16 @@ from web import keeper, store
 
 class PlayerNotFound(LookupError):
     """The game has no player of that name."""
+
+
+class RoundTaken(Exception):
+    """A new round numbered ``number`` came in, but the game already has a round ``number``
+    (another device saved it meanwhile, or this request is a retry)."""
+
+    def __init__(self, number: int, rounds: int) -> None:
+        super().__init__(f"round {number} is already saved (the game has {rounds} rounds)")
+        self.number = number
+        self.rounds = rounds
 
 
 class BrokenGame(Exception):
@@ -63,6 +73,8 @@ class GameState:
     """The replay of ``entered``: the checked rounds and the state after each."""
     last_change: dict[str, Any] | None = None
     """The change undo would revert (``{"action", "round_number"}``), read with the rounds."""
+    redo_change: dict[str, Any] | None = None
+    """The undone change redo would restore, in the same form."""
     standings: Standings = field(init=False)
 
     def __post_init__(self) -> None:
@@ -85,6 +97,7 @@ class GameState:
             "rounds": [record.to_dict() for record in self.rounds],
             "standings": self.standings.to_dict(),
             "last_change": self.last_change,
+            "redo_change": self.redo_change,
         }
 
 
@@ -108,7 +121,8 @@ def state_of(snapshot: store.Snapshot) -> GameState:
     try:
         setup = GameSetup.from_dict(game.setup)
         entered = tuple(RoundRecord.from_dict(data) for data in snapshot.rounds)
-        return GameState(game, setup, entered, replay(setup, entered), snapshot.last_change)
+        return GameState(game, setup, entered, replay(setup, entered), snapshot.last_change,
+                         snapshot.redo_change)
     except (GameRulesError, GameNotationError, NotationError) as error:
         raise BrokenGame(game, error) from None
 
@@ -121,8 +135,18 @@ def new_setup(
     phases_count: int | None = None,
     natural_per_group: bool = False,
 ) -> GameSetup:
-    """A checked game setup; raises the engine's errors for bad players, dealer or variant."""
-    rules = make_rules(variant, phases_count=phases_count, natural_per_group=natural_per_group)
+    """A checked game setup; raises the engine's errors for bad players, dealer or variant
+    (the first, with every other one in its ``more``)."""
+    try:
+        rules = make_rules(variant, phases_count=phases_count,
+                           natural_per_group=natural_per_group)
+    except (NotationError, RulesError) as rules_error:
+        try:  # the players are checked too, so one answer names every problem
+            GameSetup(players, make_rules(), first_dealer)  # type: ignore[arg-type]
+        except (GameNotationError, GameRulesError) as error:
+            error.more = (*error.more, rules_error)
+            raise error from None
+        raise
     return GameSetup(players, rules, first_dealer)  # type: ignore[arg-type]  # it checks
 
 
@@ -145,8 +169,34 @@ def parse_round(data: Any) -> RoundRecord:
     return RoundRecord.from_dict(data)
 
 
-def add_round(state: GameState, record: RoundRecord) -> GameState:
-    """Check and append a round (the rounds before it stand as checked); the game after it."""
+def next_number(state: GameState) -> int:
+    """The number the next new round gets."""
+    return len(state.entered) + 1
+
+
+def check_number(state: GameState, number: int | None) -> None:
+    """Refuse a new round that says it is round ``number`` unless that is the next one:
+    :class:`RoundTaken` when the game already has that round, a ``round_number_ahead`` rules
+    error when rounds before it are missing. ``None`` (no number given) passes."""
+    if number is None:
+        return
+    following = next_number(state)
+    if number < following:
+        raise RoundTaken(number, len(state.entered))
+    if number > following:
+        raise GameRulesError(
+            f"round {number} cannot be added yet: the next round is round {following}",
+            code="round_number_ahead", params={"number": number, "next": following},
+            field="number",
+        )
+
+
+def add_round(state: GameState, record: RoundRecord, number: int | None = None) -> GameState:
+    """Check and append a round (the rounds before it stand as checked); the game after it.
+
+    ``number``: the round number the client means (see :func:`check_number`).
+    """
+    check_number(state, number)
     played = state.played.then(record)
     records = (*state.entered, record)
     version = store.change_rounds(
@@ -161,7 +211,8 @@ def _changed(state: GameState, records: tuple[RoundRecord, ...], played: Replay,
     snapshot = store.read_game(state.game.id)
     if snapshot.game.version != version:  # another write came in since: show the game as it is
         return state_of(snapshot)
-    return GameState(snapshot.game, state.setup, records, played, snapshot.last_change)
+    return GameState(snapshot.game, state.setup, records, played, snapshot.last_change,
+                     snapshot.redo_change)
 
 
 def _round_index(state: GameState, number: int) -> int:
@@ -183,6 +234,20 @@ def edit_round(state: GameState, number: int, record: RoundRecord) -> GameState:
     return _changed(state, records, played, version)
 
 
+def relabelled(before: GameState, after: GameState, number: int) -> list[dict[str, Any]]:
+    """After an edit of round ``number``: each later completed phase whose number changed
+    (the rounds follow from the edited one), as ``{"round", "name", "was", "now"}``."""
+    changes = []
+    for index in range(number, min(len(before.rounds), len(after.rounds))):
+        for old, new in zip(before.rounds[index].results, after.rounds[index].results,
+                            strict=False):
+            if new.completed and old.phase is not None and new.phase is not None and (
+                    old.phase != new.phase):
+                changes.append({"round": index + 1, "name": new.player, "was": old.phase,
+                                "now": new.phase})
+    return changes
+
+
 def remove_round(state: GameState, number: int) -> GameState:
     """Delete round ``number`` (1-based); the rounds after it are checked again. Returns the
     game after the change."""
@@ -199,6 +264,12 @@ def remove_round(state: GameState, number: int) -> GameState:
 def undo(game: store.Game) -> tuple[int, dict[str, Any]]:
     """Revert the last round change (add, edit or delete); works on a broken game too."""
     return store.undo(game.id, game.version)
+
+
+def redo(game: store.Game) -> tuple[int, dict[str, Any]]:
+    """Make the change undone most recently again (nothing is checked: it was checked when it
+    was made, on the very rounds it now follows again)."""
+    return store.redo(game.id, game.version)
 
 
 def standing_of(state: GameState, name: str) -> PlayerStanding:

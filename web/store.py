@@ -1,9 +1,13 @@
-"""Saved games: the setup, the rounds as records, a version per game and an undo log.
+"""Saved games: the setup, the rounds as records, a version per game and a log of changes.
 
 Records are stored exactly as given (JSON of the engine's ``RoundRecord.to_dict()``); this
 module knows nothing about the rules. Every write names the game version it was based on and
 fails with :class:`StaleVersion` if another write came first; every write bumps the version.
-Undo restores the rounds saved before the last round change.
+
+Every round change (add, edit, delete) stays in the game's log (the ``event`` table) with the
+rounds before and after it and a status: ``done``, ``undone``, or ``superseded`` (undone, and a
+new change came after it, so it can no longer be redone). Undo restores the rounds before the
+last change still done; redo restores the rounds after the change undone most recently.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ class RoundNotFound(LookupError):
 
 class NothingToUndo(LookupError):
     """The game has no change left to undo."""
+
+
+class NothingToRedo(LookupError):
+    """The game has no undone change to redo (none was undone, or a new change came since)."""
 
 
 class StaleVersion(Exception):
@@ -92,16 +100,19 @@ def get_shared(token: str) -> Game:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A game with its rounds and last change, all read in one transaction (so they agree)."""
+    """A game with its rounds and the changes undo and redo would act on, all read in one
+    transaction (so they agree)."""
 
     game: Game
     rounds: list[dict[str, Any]]
     last_change: dict[str, Any] | None
+    redo_change: dict[str, Any] | None = None
 
 
 def _snapshot(conn: sqlite3.Connection, row: sqlite3.Row) -> Snapshot:
     game = Game.from_row(row)
-    return Snapshot(game, _current_rounds(conn, game.id), _last_change(conn, game.id))
+    return Snapshot(game, _current_rounds(conn, game.id), _last_change(conn, game.id),
+                    _redo_change(conn, game.id))
 
 
 def read_game(game_id: int) -> Snapshot:
@@ -182,17 +193,47 @@ def change_rounds(
 ) -> int:
     """Replace the game's rounds with ``records`` (an add, edit or delete named by ``action``).
 
-    Logs the rounds as they were, for undo. Returns the new version.
+    Logs the change with the rounds before and after it; changes undone before it can no longer
+    be redone. Returns the new version.
     """
     with transaction() as conn:
         new_version = _bump(conn, game_id, version)
         before = _current_rounds(conn, game_id)
         conn.execute(
-            "INSERT INTO event (game_id, action, round_number, rounds_before) VALUES (?, ?, ?, ?)",
-            (game_id, action, round_number, json.dumps(before)),
+            "UPDATE event SET status = 'superseded' WHERE game_id = ? AND status = 'undone'",
+            (game_id,),
+        )
+        conn.execute(
+            "INSERT INTO event (game_id, action, round_number, rounds_before, rounds_after)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, action, round_number, json.dumps(before), json.dumps(records)),
         )
         _write_rounds(conn, game_id, records)
     return new_version
+
+
+def _change(row: sqlite3.Row | None) -> dict[str, Any] | None:
+    return None if row is None else {"action": row["action"], "round_number": row["round_number"]}
+
+
+def _undoable(conn: sqlite3.Connection, game_id: int) -> sqlite3.Row | None:
+    """The last change still done: the one undo reverts."""
+    return conn.execute(
+        "SELECT * FROM event WHERE game_id = ? AND status = 'done' ORDER BY id DESC LIMIT 1",
+        (game_id,),
+    ).fetchone()
+
+
+def _redoable(conn: sqlite3.Connection, game_id: int) -> sqlite3.Row | None:
+    """The change undone most recently, if no change came since: the one redo restores.
+
+    Undo walks back from the end, so the undone changes are the log's last ones; the most
+    recently undone is the first of them.
+    """
+    return conn.execute(
+        "SELECT * FROM event WHERE game_id = ? AND status = 'undone' ORDER BY id LIMIT 1",
+        (game_id,),
+    ).fetchone()
 
 
 def last_change(game_id: int) -> dict[str, Any] | None:
@@ -201,25 +242,42 @@ def last_change(game_id: int) -> dict[str, Any] | None:
 
 
 def _last_change(conn: sqlite3.Connection, game_id: int) -> dict[str, Any] | None:
-    row = conn.execute(
-        "SELECT action, round_number FROM event WHERE game_id = ? ORDER BY id DESC LIMIT 1",
-        (game_id,),
-    ).fetchone()
-    return None if row is None else {"action": row["action"], "round_number": row["round_number"]}
+    return _change(_undoable(conn, game_id))
+
+
+def _redo_change(conn: sqlite3.Connection, game_id: int) -> dict[str, Any] | None:
+    return _change(_redoable(conn, game_id))
 
 
 def undo(game_id: int, version: int) -> tuple[int, dict[str, Any]]:
-    """Revert the last round change; returns the new version and the change undone."""
+    """Revert the last change still done; returns the new version and the change undone.
+
+    The change stays in the log, marked undone, so :func:`redo` can bring it back.
+    """
     with transaction() as conn:
-        row = conn.execute(
-            "SELECT * FROM event WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)
-        ).fetchone()
+        row = _undoable(conn, game_id)
         new_version = _bump(conn, game_id, version)
         if row is None:
             raise NothingToUndo("there is no change to undo")
+        after = json.dumps(_current_rounds(conn, game_id))
         _write_rounds(conn, game_id, json.loads(row["rounds_before"]))
-        conn.execute("DELETE FROM event WHERE id = ?", (row["id"],))
-    return new_version, {"action": row["action"], "round_number": row["round_number"]}
+        conn.execute(  # changes logged before redo existed have no rounds after: these are they
+            "UPDATE event SET status = 'undone', rounds_after = COALESCE(rounds_after, ?)"
+            " WHERE id = ?", (after, row["id"]),
+        )
+    return new_version, _change(row) or {}
+
+
+def redo(game_id: int, version: int) -> tuple[int, dict[str, Any]]:
+    """Make the change undone most recently again; returns the new version and the change."""
+    with transaction() as conn:
+        row = _redoable(conn, game_id)
+        new_version = _bump(conn, game_id, version)
+        if row is None:
+            raise NothingToRedo("there is no undone change to redo")
+        _write_rounds(conn, game_id, json.loads(row["rounds_after"]))
+        conn.execute("UPDATE event SET status = 'done' WHERE id = ?", (row["id"],))
+    return new_version, _change(row) or {}
 
 
 def set_archived(game_id: int, version: int, archived: bool) -> int:

@@ -29,12 +29,7 @@ def player_name(name: Any, field: str = "players") -> str:
     """A player's name as stored: non-empty text cleaned by :func:`scorer.text.clean_text`,
     at most :data:`MAX_NAME_LENGTH` characters; raises :class:`GameNotationError` (codes
     ``bad_player_name``, ``bad_text``, ``name_too_long``) for ``field``."""
-    if not isinstance(name, str) or not name.strip():
-        raise GameNotationError(
-            f"player names must be non-empty text, got {name!r}"[:200],
-            code="bad_player_name", params={"name": repr(name)[:60]}, field=field,
-        )
-    cleaned = clean_text(name, field, limit=None) if len(name) <= 4096 else name
+    cleaned = _clean_name(name, field)
     if len(cleaned) > MAX_NAME_LENGTH:
         shown = cleaned[:20] + "..."
         raise GameNotationError(
@@ -45,6 +40,17 @@ def player_name(name: Any, field: str = "players") -> str:
             field=field,
         )
     return cleaned
+
+
+def _clean_name(name: Any, field: str) -> str:
+    """Non-empty text cleaned by :func:`scorer.text.clean_text` (its length is checked by the
+    caller); raises :class:`GameNotationError` (``bad_player_name`` or ``bad_text``)."""
+    if not isinstance(name, str) or not name.strip():
+        raise GameNotationError(
+            f"player names must be non-empty text, got {name!r}"[:200],
+            code="bad_player_name", params={"name": repr(name)[:60]}, field=field,
+        )
+    return clean_text(name, field, limit=None) if len(name) <= 4096 else name
 
 
 @dataclass(frozen=True)
@@ -66,21 +72,14 @@ class GameSetup:
             raise GameNotationError(
                 "players must be a list of names", code="bad_players", field="players"
             )
-        names = tuple(player_name(name) for name in self.players)
+        names = tuple(_clean_name(name, "players") for name in self.players)
+        _raise_all(_name_problems(names))
         object.__setattr__(self, "players", names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise GameRulesError(
                 f"Phase 10 is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}",
                 code="player_count", params={"count": len(names)}, field="players",
             )
-        seen: dict[str, str] = {}
-        for name in names:
-            if name.casefold() in seen:
-                raise GameRulesError(
-                    f"two players are called {name!r}; give each player a different name",
-                    code="duplicate_player", params={"name": name}, player=name, field="players",
-                )
-            seen[name.casefold()] = name
         if not isinstance(self.rules, Rules):
             raise GameNotationError("rules must be a Rules value", code="bad_rules", field="rules")
         if (
@@ -127,6 +126,39 @@ class GameSetup:
             ) from None
         rules = Rules.from_dict(data["rules"]) if data.get("rules") else make_rules()
         return cls(players, rules, _whole(data.get("first_dealer", 0), "first_dealer", None))
+
+
+def _name_problems(names: tuple[str, ...]) -> list[GameNotationError | GameRulesError]:
+    """Every name too long, and every name given twice (ignoring case), in seat order; a name
+    given twice is the error's ``player``, so a form can mark its seats."""
+    problems: list[GameNotationError | GameRulesError] = []
+    seen: set[str] = set()
+    for name in names:
+        if len(name) > MAX_NAME_LENGTH:
+            shown = name[:20] + "..."
+            problems.append(GameNotationError(
+                f"player names are at most {MAX_NAME_LENGTH} characters; {shown!r} has "
+                f"{len(name)}",
+                code="name_too_long",
+                params={"name": shown, "limit": MAX_NAME_LENGTH, "length": len(name)},
+                field="players",  # no player: a huge name is not echoed back
+            ))
+        elif name.casefold() in seen and not any(
+                problem.code == "duplicate_player" and problem.player.casefold() == name.casefold()
+                for problem in problems if problem.player):
+            problems.append(GameRulesError(
+                f"two players are called {name!r}; give each player a different name",
+                code="duplicate_player", params={"name": name}, player=name, field="players",
+            ))
+        seen.add(name.casefold())
+    return problems
+
+
+def _raise_all(problems: list[GameNotationError | GameRulesError]) -> None:
+    """Raise the first problem with the others in its ``more``; nothing when there is none."""
+    if problems:
+        problems[0].more = tuple(problems[1:])
+        raise problems[0]
 
 
 @dataclass(frozen=True)

@@ -105,12 +105,19 @@ def _problems_without_went_out(
     playing: tuple[str, ...],
 ) -> tuple[GameRulesError | GameNotationError, ...]:
     """The players' other problems when nobody is marked as gone out, so one answer names them
-    all; an empty or 0 score is left out (it is likely the player who went out)."""
+    all. A 0 score is left out (it is likely the player who went out); missing points are
+    ``points_or_went_out``: give them, or mark this player as the one who went out."""
     try:
         _check_results(setup, state, by_player, playing, "")
     except (GameRulesError, GameNotationError) as first:
-        return tuple(problem for problem in (first, *first.more)
-                     if problem.code not in ("points_missing", "zero_points"))
+        problems = []
+        for problem in (first, *first.more):
+            if problem.code == "points_missing":
+                problem = refuse("give the points left in hand, or mark this player as the one "
+                                 "who went out", "points_or_went_out", problem.player, "points")
+            if problem.code != "zero_points":
+                problems.append(problem)
+        return tuple(problems)
     return ()
 
 

@@ -18,7 +18,8 @@ their params:
   count.
 - ``tie_breaker_pending`` {players} / ``no_tie_breaker`` {}: the round's ``tie_breaker`` flag
   does not match the game.
-- ``nobody_went_out`` {}, ``several_went_out`` {players}: exactly one player goes out.
+- ``nobody_went_out`` {}, ``several_went_out`` {players}: exactly one player goes out; with
+  nobody marked, each empty score rides along as ``points_or_went_out`` {}.
 - ``went_out_without_phase`` {}: the player who went out must have completed their phase.
 - ``went_out_with_cards`` {points}: the player who went out scores 0 and holds no cards.
 - ``points_missing`` {}, ``negative_points`` {points}, ``points_not_multiple_of_5`` {points},

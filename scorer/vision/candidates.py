@@ -15,6 +15,7 @@ from enum import StrEnum
 from scorer.cards import Card
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.pairing import CardCandidate
+from scorer.vision.recogniser import Opinion
 from scorer.vision.zoom_check import CloserLook
 
 
@@ -45,6 +46,7 @@ class Candidate:
     clear: float = 1.0
     closer: CloserLook | None = None
     other_corner_read: bool = False
+    second_opinion: Opinion | None = None
     card: DetectedCard | None = None
     dropped_by: str | None = None
     why: str | None = None

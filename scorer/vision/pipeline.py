@@ -56,7 +56,9 @@ from scorer.vision.pixel_checks import (
 )
 from scorer.vision.plain_print import drop_plain_print
 from scorer.vision.printed_pattern import printed_candidates
+from scorer.vision.recogniser import Recogniser
 from scorer.vision.settings import UNSURE_BELOW
+from scorer.vision.timings import Timings
 from scorer.vision.whole_photo import (
     deck_choices,
     drop_clutter,
@@ -71,8 +73,9 @@ class Photo:
 
     ``rivals``: the photo's weaker detections (another face read on the same spot); ``doubt``:
     the doubt model of the detector that made ``dets``; ``closer_detector``: a detector for the
-    closer look at the least confident cards (photos only; None for live frames). The pixel
-    checks are computed once, on first use.
+    closer look at the least confident cards (photos only; None for live frames);
+    ``recogniser``: the second model that reads each card again from the original pixels. The
+    pixel checks are computed once, on first use.
     """
 
     image: np.ndarray
@@ -82,6 +85,7 @@ class Photo:
     rivals: Detections | None = None
     doubt: DoubtModel | None = None
     closer_detector: Any = None
+    recogniser: Recogniser | None = None
     _partners: list[tuple[int, int]] | None = field(default=None, repr=False)
 
     @cached_property
@@ -232,6 +236,29 @@ def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
     return table.update(changed)
 
 
+SECOND_OPINION_AT = 0.6
+"""The recogniser's probability for another reading (or no card) that marks a card for a look."""
+
+
+def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
+    """Read each card again from the photo's own pixels with the recogniser, a model trained
+    apart from the detector; a card it reads otherwise is marked for a look."""
+    alive = table.alive
+    if photo.recogniser is None or not alive:
+        return table
+    xyxy = photo.dets.xyxy
+    opinions = photo.recogniser.opinions(
+        photo.image, [[xyxy[i] for i in table.rows[k].grouping.index_ids] for k in alive])
+    changed = {}
+    for k, opinion in zip(alive, opinions, strict=True):
+        row = table.rows[k]
+        if opinion.doubts(row.face, SECOND_OPINION_AT):
+            read = opinion.card or "no card"
+            changed[k] = row.noted("second_opinion", f"the recogniser reads {read}",
+                                   second_opinion=opinion)
+    return table.update(changed)
+
+
 def closer_look(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Read the least confident cards' indices again, enlarged and turned (photos only)."""
     if photo.closer_detector is None:
@@ -319,6 +346,9 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
         chance = None if doubt is None else doubt.chance(evidence)
         if row.other_corner_read:
             chance = either_face_chance(chance)
+        if row.second_opinion is not None:  # two models disagree: either may be right
+            chance = either_face_chance(chance)
+            other = row.second_opinion.card or other
         card = DetectedCard(
             row.face, row.score, row.grouping.xyxy, len(row.grouping.index_ids), row.colour,
             chance=chance, alternative=None if other == row.face else other, evidence=evidence,
@@ -375,7 +405,8 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
-    pair, shadowed, lone_twins, colour, photo_colour, closer_look, corners_apart, mirrored,
+    pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, corners_apart,
+    mirrored,
     printed_pattern, vanished, weigh, clutter, plain_print, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
@@ -396,14 +427,18 @@ def check_stage_names(names: Collection[str], known: Collection[str] = STAGE_NAM
                          f"choose from {', '.join(optional)}")
 
 
-def run(photo: Photo, without: Collection[str] = ()) -> CandidateTable:
+def run(photo: Photo, without: Collection[str] = (), timings: Timings | None = None
+        ) -> CandidateTable:
     """Every stage of :data:`STAGES` but those named in ``without``, in order, from
-    :func:`first_table`. Raises ``ValueError`` for a name that is no stage to leave out."""
+    :func:`first_table`; ``timings``, when given, gets each stage's seconds added. Raises
+    ``ValueError`` for a name that is no stage to leave out."""
     check_stage_names(without)
+    clock = Timings() if timings is None else timings
     table = first_table(photo)
     for stage in STAGES:
         if stage.name not in without:
-            table = stage.run(table, photo)
+            with clock.timed(stage.name):
+                table = stage.run(table, photo)
     return table
 
 

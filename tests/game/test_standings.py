@@ -61,6 +61,14 @@ def test_player_names_must_differ():
     assert caught.value.field == "players"
 
 
+def test_every_name_problem_of_a_setup_is_reported_at_once():
+    """Two names given twice and one too long: one error names all three, in seat order."""
+    with pytest.raises(ValueError) as caught:
+        GameSetup(["Anna", "Bo", "anna", "B" * 41, "bo"])
+    found = [(e.code, e.player) for e in (caught.value, *caught.value.more)]
+    assert found == [("duplicate_player", "anna"), ("name_too_long", None),
+                     ("duplicate_player", "bo")]
+
 @pytest.mark.parametrize("players", [("Ann", ""), ("Ann", None), "AnnBob"])
 def test_player_names_must_be_text(players):
     with pytest.raises(NotationError):
@@ -186,6 +194,10 @@ def test_every_wrong_result_of_a_round_is_reported_at_once(setup):
     forgot = rules_error(setup, [], rnd("Ann", Ann=(False, 0), Bob=(False, 52), Cy=(False, 50)))
     assert [(e.player, e.code) for e in (forgot, *forgot.more)] == [
         ("Ann", "went_out_without_phase"), ("Bob", "points_not_multiple_of_5")]
+    empty = rules_error(setup, [], rnd(None, Ann=(False, None), Bob=(False, None),
+                                       Cy=(False, 0)))
+    assert [(e.player, e.code) for e in (empty, *empty.more)] == [
+        (None, "nobody_went_out"), ("Ann", "points_or_went_out"), ("Bob", "points_or_went_out")]
     single = rules_error(setup, [], rnd("Ann", Ann=(True, 0), Bob=(False, 52), Cy=(False, 50)))
     assert single.more == () and "more" not in single.to_dict()
 

@@ -228,9 +228,10 @@ def test_two_phones_editing_one_game_do_not_lose_an_update(browser, page, server
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))
     other.click("#save-round")
-    other.wait_for_selector("#conflict")
-    assert "Someone else changed this game" in other.inner_text("#conflict")
-    assert "Round 2" in other.inner_text("h1")
+    other.wait_for_selector("#round-taken")  # round 1 is saved: this phone's is not added
+    assert "Round 1 was saved on another device" in other.inner_text("#round-taken")
+    assert "Round 1" in other.inner_text("h1")
+    assert other.input_value("input[name=points-1]") == "65"
     other.context.close()
 
 

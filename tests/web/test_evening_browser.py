@@ -86,8 +86,10 @@ def test_one_submit_shows_every_problem_beside_its_field(page, server):
     assert "went out" in page.inner_text("#went-out-error")
     assert "multiple of 5" in page.inner_text("fieldset[data-seat='1']")
     assert "at least 50" in page.inner_text("fieldset[data-seat='2']")
+    assert "or mark this player as the one who went out" in page.inner_text(
+        "fieldset[data-seat='0']")  # Fay's empty score: hers, or she went out
     # the first problem is on screen, above the Save bar
-    first = page.locator("fieldset[data-seat='1'] .error").bounding_box()
+    first = page.locator("fieldset[data-seat='0'] .error").bounding_box()
     bar = page.locator(".submit-bar").bounding_box()
     assert 0 <= first["y"] and first["y"] + first["height"] <= bar["y"]
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -189,8 +191,9 @@ def test_the_tie_breaker_form_asks_only_who_laid_the_goal_down_first(page, serve
     assert page.locator("input[name^=points-]").count() == 0
     assert "leave their points empty" not in page.inner_text("main")
     page.click("#save-round")
-    assert "laid the goal down first" in page.inner_text("#went-out-error")
-    assert "went out" not in page.inner_text("#went-out-error")
+    error = page.inner_text("#went-out-error")  # in plain words, with the phase it means
+    assert "tick the player who laid down 1 set of 5 + 1 set of 3 first" in error, error
+    assert "went out" not in error and "goal" not in error
     page.check("input[name=went_out][value='1']")
     page.click("#save-round")
     page.wait_for_url(re.compile(rf"/games/{game_id}$"))

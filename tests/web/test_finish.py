@@ -90,3 +90,44 @@ def test_a_phase_list_that_cannot_be_played_is_refused_beside_the_field(client):
     assert response.status_code == 400
     assert any("Rad 2" in error for error in errors(response))
     assert "three sets" in response.get_data(as_text=True)  # what was typed stays
+
+
+def tied_game():
+    """Ann and Bob both finish their two phases on 50 points; Bob wins the tie-breaker."""
+    setup = GameSetup(("Ann", "Bob", "Cy"), make_rules("short", phases_count=2))
+    rows = (("Ann", {"Ann", "Bob"}, {"Bob": 50, "Cy": 50}),
+            ("Bob", {"Ann", "Bob"}, {"Ann": 50, "Cy": 60}))
+    rounds = [RoundRecord.from_dict({"went_out": out, "results": [
+        {"player": p, "completed": p in done, "points": pts.get(p)} for p in setup.players]})
+        for out, done, pts in rows]
+    rounds.append(RoundRecord.from_dict({"went_out": "Bob", "tie_breaker": True, "results": [
+        {"player": "Ann", "completed": False}, {"player": "Bob", "completed": True}]}))
+    return setup, rounds
+
+
+def test_the_ranking_says_which_places_the_tie_breaker_decided():
+    setup, rounds = tied_game()
+    table = standings(setup, rounds)
+    ranked = [(p.place, p.standing.player, p.standing.total, p.tie_breaker)
+              for p in final_ranking(table, rounds)]
+    assert ranked == [(1, "Bob", 50, "won"), (2, "Ann", 50, "lost"), (3, "Cy", 110, None)]
+    assert [p.tie_breaker for p in final_ranking(table)] == [None, None, None]
+
+
+def test_the_tie_breaker_is_offered_a_check_and_the_finish_says_it_decided(client, new_game,
+                                                                         play_round):
+    game_id = new_game(("Ann", "Bob", "Cy"), variant="short", phases_count="2")
+    play_round(game_id, {0: (True, None), 1: (True, 50), 2: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, 50), 1: (True, None), 2: (False, 60)}, went_out=1)
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    for seat in (0, 1):  # the tied players check the tie-breaker's phase; Cy does not play it
+        assert f"/games/{game_id}/players/{seat}/check" in board
+    assert f"/games/{game_id}/players/2/check" not in board
+    check = client.get(f"/games/{game_id}/players/1/check").get_data(as_text=True)
+    assert "Record Bob as the first to lay it down" in check
+    client.post(f"/games/{game_id}/rounds/new", data={"version": "3", "number": "3",
+                                                      "went_out": "1"})
+    finish = client.get(f"/games/{game_id}").get_data(as_text=True)
+    ranking = finish[finish.index('id="ranking"'):]
+    assert ranking.index("Tied on 50 points: won the tie-breaker round.") < ranking.index(
+        "Tied on 50 points: lost the tie-breaker round.")

@@ -39,7 +39,7 @@ FIELDS = ["players", "version", "archived", "results", "went_out", "phase", "gam
           "cards", "natural_per_group", "first_dealer", "variant", "phases_count", "name",
           "points", "tie_breaker", "completed", "hand", "seat", "stream", "dealer", "language",
           "model", "player-0", "player-1", "completed-0", "points-0", "phase-0", "completed-1",
-          "points-1", "phase-1", "archived", "next", "lang", "sheet"]
+          "points-1", "phase-1", "archived", "next", "lang", "sheet", "number", "resolve"]
 fields = st.sampled_from(FIELDS) | nasty_text
 url_ints = st.sampled_from(["1", "2", "3", "0", "99999999999999999999", "9" * 5000,
                             str(2**63), "٣", "²", "-1"])
@@ -177,7 +177,8 @@ def test_form_routes_take_hostile_bytes_and_every_page_still_shows(fuzz_app, for
     """A form post of hostile bytes behind a valid CSRF token is never a 5xx, and whatever it
     stored leaves every page showable."""
     client, token = form_client
-    keys = data.draw(st.lists(st.sampled_from(FIELDS[:31] + ["name", "phases"]), max_size=8))
+    keys = data.draw(st.lists(st.sampled_from(FIELDS[:31] + ["name", "phases", "number",
+                                                             "resolve"]), max_size=8))
     pairs = [f"{key}=".encode() + data.draw(st.sampled_from(HOSTILE_BYTES)) for key in keys]
     pairs.append(b"csrf_token=" + quote(token, safe="").encode())
     url = re.sub(r"<(?:(\w+):)?\w+>", lambda m: "1" if (m.group(1) or "") == "int" else "home",
@@ -189,3 +190,44 @@ def test_form_routes_take_hostile_bytes_and_every_page_still_shows(fuzz_app, for
         shown = client.get(page)
         assert shown.status_code < 500, page
         shown.get_data().decode("utf-8")  # the page encodes: no surrogate reached it
+
+
+TAKEN_FORM = {"version": b"2", "number": b"1", "went_out": b"1", "completed-0": b"no",
+              "points-0": b"75", "completed-1": b"yes", "resolve": b"replace"}
+"""A round 1 that another device saved first, and the keeper's choice (the round-taken form)."""
+
+
+@settings(max_examples=EXAMPLES * 3, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_round_taken_choice_undo_and_redo_take_hostile_bytes(fuzz_app, form_client, data):
+    """The forms of a conflict: the round-taken choice with hostile bytes in some of its fields
+    (the choice, the number, the version, the results), then undo and redo with hostile
+    fields; never a 5xx, and the game's pages still show."""
+    client, token = form_client
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()
+    saved = client.post(f"/api/games/{game['id']}/rounds", json={
+        "version": 1, "number": 1, "went_out": "Ann", "results": [
+            {"player": "Ann", "completed": True},
+            {"player": "Bob", "completed": False, "points": 50}]})
+    assert saved.status_code == 201
+    values = st.sampled_from(HOSTILE_BYTES + [b"keep", b"add", b"replace", b"2", b"-1"])
+    form = dict(TAKEN_FORM)
+    for key in data.draw(st.lists(st.sampled_from(sorted(form)), min_size=1, max_size=3,
+                                  unique=True)):
+        form[key] = data.draw(values)
+    csrf = b"csrf_token=" + quote(token, safe="").encode()
+    for url, fields in ((f"/games/{game['id']}/rounds/new", form),
+                        (f"/games/{game['id']}/undo", {"version": data.draw(values),
+                                                        "next": data.draw(values)}),
+                        (f"/games/{game['id']}/redo", {"version": data.draw(values),
+                                                        "next": data.draw(values)})):
+        body = b"&".join([key.encode() + b"=" + value for key, value in fields.items()] + [csrf])
+        response = client.post(url, data=body,
+                               content_type="application/x-www-form-urlencoded")
+        assert response.status_code < 500, (url, response.get_data(as_text=True)[:300])
+    for page in ("/", f"/games/{game['id']}", f"/games/{game['id']}/history",
+                 f"/games/{game['id']}/rounds/new", "/stats"):
+        shown = client.get(page)
+        assert shown.status_code < 500, page
+        shown.get_data().decode("utf-8")

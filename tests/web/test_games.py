@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 
 def test_the_games_list_starts_empty_and_offers_a_new_game(client):
@@ -42,7 +43,7 @@ def test_a_game_needs_two_to_six_distinct_players(client):
     assert "2 to 6 players" in one.get_data(as_text=True)
     twice = client.post("/games/new", data={"player-0": "Ann", "player-1": "ann", "dealer": "0"})
     assert twice.status_code == 400
-    assert "ann appears twice" in twice.get_data(as_text=True)
+    assert "“Ann” is in 2 seats" in twice.get_data(as_text=True)
 
 
 def test_the_dealer_is_counted_among_the_filled_seats(client):
@@ -188,3 +189,34 @@ def test_a_game_whose_rounds_no_longer_replay_can_be_undone(app, client, new_gam
     undone = client.post(f"/games/{game_id}/undo", data={"version": "3"})
     assert undone.status_code == 302
     assert client.get(f"/games/{game_id}").status_code == 200
+
+
+def test_a_name_given_twice_outlines_only_its_seats_and_says_so_once(client):
+    page = client.post("/games/new", data={"player-0": "Anna", "player-1": "Bob",
+                                           "player-2": "anna", "dealer": "0"})
+    assert page.status_code == 400
+    text = page.get_data(as_text=True)
+    outlined = re.findall(r'seat-row has-error">\s*<input type="text" name="player-(\d)"', text)
+    assert outlined == ["0", "2"]  # Anna's two seats, not Bob's, not the empty ones
+    assert text.count("is in 2 seats") == 1 and 'id="seat-2-error"' in text
+    assert "has-error\">\n    <legend>" not in text  # the fieldset itself is not outlined
+
+
+def test_one_submit_names_every_set_up_problem(client):
+    """Two names given twice, a bad phase count and a phase list with two bad lines."""
+    page = client.post("/games/new", data={
+        "player-0": "Anna", "player-1": "anna", "player-2": "Bo", "player-3": "BO",
+        "dealer": "0", "variant": "short", "phases_count": "12",
+        "phases": "2 sets of 3\nthree sets\nrun of 13"})
+    assert page.status_code == 400
+    text = page.get_data(as_text=True)
+    assert "“Anna” is in 2 seats" in text and "“Bo” is in 2 seats" in text
+    phases = text[text.index('id="phases-error"'):]
+    assert "Line 2" in phases and "Line 3" in phases and "at most 12 cards" in phases
+
+
+def test_a_bad_phase_count_and_a_name_given_twice_are_both_shown(client):
+    page = client.post("/games/new", data={
+        "player-0": "Cy", "player-1": "cy", "dealer": "0", "variant": "short",
+        "phases_count": "12"}).get_data(as_text=True)
+    assert "is in 2 seats" in page and "phases_count must be a whole number" in page

@@ -64,9 +64,32 @@ def test_every_json_route_is_in_the_document(api_app):
 def test_the_document_is_served_and_valid_openapi(api_app):
     document = api_app.test_client().get("/api/openapi.json").get_json()
     assert document["openapi"].startswith("3.1")
-    assert len([op for path in document["paths"].values() for op in path]) == 22
-    assert {"NewGame", "Round", "Result", "Check", "Error"} <= set(document["components"]
-                                                                   ["schemas"])
+    assert len([op for path in document["paths"].values() for op in path]) == 24
+    assert {"NewGame", "Round", "NewRound", "Result", "Check", "Error", "Conflict",
+            "Stats"} <= set(document["components"]["schemas"])
+
+
+def test_the_document_describes_round_numbers_idempotency_and_conflicts(api_app):
+    """What a client needs to store a round once: ``number``, the Idempotency-Key, the 409
+    with ``code`` and the game, the 422; and redo and the statistics."""
+    document = api_app.test_client().get("/api/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    number = schemas["NewRound"]["properties"]["number"]
+    assert {"type": "integer", "minimum": 1, "maximum": 2**63 - 1} in number["anyOf"][0]["oneOf"]
+    add = document["paths"]["/api/games/{game_id}/rounds"]["post"]
+    assert add["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/NewRound")
+    assert "Idempotency-Key" in {p["name"] for p in add["parameters"]}
+    assert "Idempotent-Replayed" in add["responses"]["201"]["headers"]
+    assert add["responses"]["409"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/Conflict")
+    assert "422" in add["responses"]
+    assert {"code", "game", "version", "number"} <= set(schemas["Conflict"]["properties"])
+    redo = document["paths"]["/api/games/{game_id}/redo"]["post"]
+    assert "X-Redone" in redo["responses"]["200"]["headers"]
+    stats = document["paths"]["/api/stats"]["get"]
+    assert [p["name"] for p in stats["parameters"]] == ["player"]
+    assert "number" not in schemas["Round"]["properties"]  # an edit's number is in its path
 
 
 @pytest.fixture(scope="module")

@@ -32,6 +32,13 @@ def test_a_phase_list_that_cannot_be_played_says_which_line_and_why(text, proble
     assert (caught.value.problem, caught.value.line) == (problem, line)
 
 
+def test_every_bad_line_of_a_phase_list_is_reported_at_once():
+    with pytest.raises(PhaseListError) as caught:
+        parse_phase_list("2 sets of 3\nthree sets\nrun of 13\nrun of 9 + set of 3\nrun of 4")
+    found = [(e.problem, e.line) for e in (caught.value, *caught.value.more)]
+    assert found == [("unreadable", 2), ("run_too_long", 3), ("too_many_cards", 4)]
+
+
 def test_recent_players_come_newest_first_once_each_ignoring_case():
     setups = [{"players": ["Ann", "Bob"]}, {"players": ["bob", "Cy"]}, {}]
     assert recent_players(setups) == ["Ann", "Bob", "Cy"]

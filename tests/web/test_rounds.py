@@ -248,3 +248,40 @@ def test_saving_a_round_from_the_form_replays_the_game_once(client, new_game, pl
     response = play_round(game_id, {0: (False, 50), 1: (True, None)}, went_out=1, version=2)
     assert response.status_code == 302
     assert len(replays) == 1
+
+
+def test_an_empty_round_names_who_went_out_and_every_missing_score_at_once(client, new_game):
+    game_id = new_game(players=("Ann", "Bob", "Cy"))
+    response = client.post(f"/games/{game_id}/rounds/new", data={"version": "1", "number": "1"})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Nobody went out" in page[page.index('id="went-out-error"'):]
+    for seat in range(3):
+        row = page[page.index(f'data-seat="{seat}"'):]
+        row = row[:row.index("</fieldset>")]
+        assert "Give the penalty points, or mark this player as the one who went out" in row
+
+
+def test_an_edit_shows_each_phase_returns_to_history_and_says_what_it_relabels(
+        client, new_game, play_round):
+    """Ann completes phase 1 in round 1 and phase 2 in round 2; round 1 edited to 'not
+    completed' makes round 2's ✓2 a ✓1, and the page says so."""
+    game_id = new_game(("Ann", "Bob"))
+    play_round(game_id, {0: (True, None), 1: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, None), 1: (False, 60)}, went_out=0)
+    form = client.get(f"/games/{game_id}/rounds/1/edit").get_data(as_text=True)
+    assert form.count('class="muted small round-phase"') == 2  # each player's phase
+    assert "In this round: 2 sets of 3" in form
+    assert 'id="later-rounds-note"' in form
+    last = client.get(f"/games/{game_id}/rounds/2/edit").get_data(as_text=True)
+    assert "In this round: 1 set of 3 + 1 run of 4" in last  # Ann's phase 2
+    assert 'id="later-rounds-note"' not in last  # no round follows the last one
+    edited = play_round(game_id, {0: (False, 55), 1: (True, None)}, went_out=1, number=1)
+    assert edited.status_code == 302 and edited.headers["Location"].endswith("/history")
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "Round 1 saved." in history
+    assert "Later rounds now count other phases: round 2, Ann: phase 1 (was 2)." in history
+    # an edit that moves nothing later says nothing about later rounds
+    again = play_round(game_id, {0: (False, 65), 1: (True, None)}, went_out=1, number=1)
+    assert again.status_code == 302
+    assert "Later rounds" not in client.get(f"/games/{game_id}/history").get_data(as_text=True)

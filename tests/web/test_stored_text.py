@@ -1,5 +1,6 @@
 """Text that is stored can always be shown: names are checked on the way in, and a database
-that already holds a bad name is repaired by schema step 3 (:mod:`web.text_repair`)."""
+that already holds a bad name is repaired by schema step 5 (:mod:`web.text_repair`), whatever
+version the database is at."""
 
 from __future__ import annotations
 
@@ -65,8 +66,9 @@ def test_a_stored_surrogate_is_repaired_and_every_page_loads(tmp_path):
         urls = _page_urls(app, 1, "tok")
         assert len(urls) >= 12, urls
         for url in urls:
-            response = client.get(url)
+            response = client.get(url, follow_redirects=True)  # apple-touch-icon.png
             assert response.status_code == 200, (url, response.status_code)
+            response.close()
         undone = client.post("/api/games/1/undo", json={"version": game["version"]})
         assert undone.status_code == 200  # the undo log was repaired too
     finally:
@@ -84,6 +86,70 @@ def test_the_repair_leaves_good_games_alone(tmp_path):
     row = conn.execute("SELECT name, setup FROM game").fetchone()
     assert (row["name"], row["setup"]) == ("Zoé · Åsa", setup)
     conn.close()
+
+
+def _at_version(path, version: int, monkeypatch) -> None:
+    """A database that ran the first ``version`` schema steps, as an older app left it."""
+    conn = db.connect(str(path))
+    with monkeypatch.context() as patch:
+        patch.setattr(db, "MIGRATIONS", db.MIGRATIONS[:version])
+        assert db.migrate(conn) == version
+    conn.close()
+
+
+@pytest.mark.parametrize("version", range(len(db.MIGRATIONS) + 1))
+def test_every_step_runs_from_each_older_version(tmp_path, monkeypatch, version):
+    """From a fresh database (0) or one at any older version, the remaining steps run in order
+    and leave the same schema as a fresh start."""
+    _at_version(tmp_path / "old.sqlite", version, monkeypatch)
+    conn = db.connect(str(tmp_path / "old.sqlite"))
+    assert db.migrate(conn) == len(db.MIGRATIONS) == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(db.MIGRATIONS)
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"game", "round", "event", "idempotency"} <= tables
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(event)")}
+    assert {"rounds_before", "rounds_after", "status"} <= columns
+    assert "keeper_token" in {row[1] for row in conn.execute("PRAGMA table_info(game)")}
+    assert db.migrate(conn) == len(db.MIGRATIONS)  # again: nothing to do
+    conn.close()
+
+
+def test_the_repair_covers_the_redo_log_and_the_kept_answers(tmp_path, monkeypatch):
+    """A database at version 4 (undo and redo, idempotency keys) holding a surrogate name in an
+    undone change's rounds and in a kept answer: both are repaired, and redo brings back the
+    round with the repaired name."""
+    path = tmp_path / "test.sqlite"
+    _at_version(path, 4, monkeypatch)
+    conn = db.connect(str(path))
+    setup = {"players": [SURROGATE, "Bob"], "first_dealer": 0}
+    conn.execute("INSERT INTO game (name, setup, share_token, version) VALUES ('g', ?, 't', 3)",
+                 (json.dumps(setup),))
+    record = {"results": [{"player": SURROGATE, "completed": True, "points": None},
+                          {"player": "Bob", "completed": False, "points": 50}],
+              "went_out": SURROGATE, "tie_breaker": False}
+    conn.execute("INSERT INTO event (game_id, action, round_number, rounds_before, rounds_after,"
+                 " status) VALUES (1, 'add', 1, '[]', ?, 'undone')", (json.dumps([record]),))
+    answer = {"id": 1, "setup": setup, "rounds": [record], "standings": {SURROGATE: 0},
+              "version": 2}
+    conn.execute("INSERT INTO idempotency (game_id, key, fingerprint, status, body)"
+                 " VALUES (1, 'k', 'f', 201, ?)", (json.dumps(answer),))
+    conn.close()
+    app = create_app(_config(tmp_path))
+    try:
+        client = app.test_client()
+        kept = json.loads(db.connect(str(path)).execute(
+            "SELECT body FROM idempotency").fetchone()[0])
+        assert kept["setup"]["players"] == ["\ufffd", "Bob"]
+        assert kept["rounds"][0]["went_out"] == "\ufffd" and "\ufffd" in kept["standings"]
+        redone = client.post("/api/games/1/redo", json={"version": 3})
+        assert redone.status_code == 200, redone.get_json()
+        assert redone.get_json()["rounds"][0]["went_out"] == "\ufffd"
+        for url in _page_urls(app, 1, "t"):
+            response = client.get(url, follow_redirects=True)
+            assert response.status_code == 200, url
+            response.close()
+    finally:
+        app.extensions["phase10_live"].stop()
 
 
 @pytest.mark.parametrize("players, field", [

@@ -3,6 +3,8 @@
 CSRF: the API is exempt from form tokens, so every unsafe request must carry a JSON body
 (``Content-Type: application/json``) or an ``X-Requested-With`` header; a cross-site form can
 send neither. Writes name the game version they are based on (``If-Match`` or ``version``).
+A new round may say which round it is (``number``) and carry an ``Idempotency-Key``
+(:mod:`web.idempotency`): a round already saved is a 409 with the game, never a second copy.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from werkzeug.exceptions import BadRequest, Forbidden
 
 from scorer.numbers import is_whole
 from scorer.rules.doubt import read_cards_of
-from web import checking, doubt, images, keeper, reader, schema, service, store
+from web import checking, doubt, idempotency, images, keeper, reader, schema, service, store
+from web.db import transaction
 from web.versions import api_version, require_current
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -163,10 +166,28 @@ def _stale_check(state: service.GameState, body: schema.Body) -> None:
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int) -> tuple[Response, int]:
-    body = schema.json_body(schema.Round)
-    state = service.load(game_id)
-    _stale_check(state, body)
-    return _state_response(service.add_round(state, service.parse_round(_fields(body)))), 201
+    """Add a round. With ``number``, a round already saved is a 409 (:class:`RoundTaken`); with
+    an ``Idempotency-Key``, the same request again gets the first answer. The key's lookup, the
+    checks and the write are one transaction, so two copies racing store one round."""
+    body = schema.json_body(schema.NewRound)
+    fields = _fields(body)
+    key = idempotency.key_of(request)
+    digest = idempotency.fingerprint(fields) if key is not None else ""
+    with transaction():
+        if key is not None:
+            first = idempotency.answered(game_id, key, digest)
+            if first is not None:
+                status, answer = first
+                response = _with_version(jsonify(answer), answer.get("version", 0))
+                response.headers[idempotency.REPLAYED_HEADER] = "true"
+                return response, status
+        state = service.load(game_id)
+        service.check_number(state, body.number)  # a round already saved: 409 before the version
+        _stale_check(state, body)
+        after = service.add_round(state, service.parse_round(fields), body.number)
+        if key is not None:
+            idempotency.remember(game_id, key, digest, 201, after.to_dict())
+    return _state_response(after), 201
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
@@ -194,6 +215,19 @@ def undo(game_id: int) -> Response:
     _version, change = service.undo(game)
     response = _game_response(game_id)
     response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
+    return response
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int) -> Response:
+    """Make the change undone most recently again (409 when there is none, or a change came
+    since)."""
+    body = schema.json_body(schema.Versioned, required=False)
+    game = store.get_game(game_id)
+    require_current(api_version(request, _fields(body)), game.version)
+    _version, change = service.redo(game)
+    response = _game_response(game_id)
+    response.headers["X-Redone"] = f"{change['action']} round {change['round_number']}"
     return response
 
 

@@ -19,11 +19,13 @@ from flask_babel import gettext as _
 from scorer.errors import NotationError, RulesError
 from scorer.game.records import MAX_PLAYERS
 from scorer.game.variants import VARIANTS, with_phases
-from web import export, finish, forms, i18n, plot, qr, roster, service, store
+from web import export, finish, forms, i18n, listing, plot, qr, roster, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(finish.final_ranking, "final_ranking")
+bp.add_app_template_global(listing.short_title, "short_title")
+bp.add_app_template_global(listing.played_at, "played_at")
 
 
 @bp.get("/")
@@ -47,15 +49,14 @@ def new() -> Response | str | tuple[str, int]:
             try:
                 phases = roster.parse_phase_list(form.values["phases"])
             except roster.PhaseListError as error:
-                form.errors["phases"] = roster.phase_list_message(error)
+                form.phase_errors = roster.phase_list_messages(error)
+                form.errors["phases"] = form.phase_errors[0]
         try:
             setup = service.new_setup(**forms.setup_arguments(
                 {**form.values, "phases_count": ""} if phases else form.values))
         except (NotationError, RulesError) as error:
-            key = getattr(error, "field", None)
-            if key not in ("players", "first_dealer", "phases_count"):
-                key = "general"
-            form.errors[key] = i18n.error_message(error)
+            for problem in (error, *getattr(error, "more", ())):
+                _setup_error(form, problem)
         else:
             if phases and not form.errors:
                 setup = replace(setup, rules=with_phases(setup.rules, phases))
@@ -68,9 +69,31 @@ def new() -> Response | str | tuple[str, int]:
                     return redirect(url_for("games.scoreboard", game_id=state.game.id))
     setups = [game.setup for game in store.list_games()]
     return render_template(
-        "games/new.html", form=form, variants=list(VARIANTS), max_players=MAX_PLAYERS,
+        "games/new.html", form=form, variants=list(VARIANTS.values()), max_players=MAX_PLAYERS,
         recent=roster.recent_players(setups), last_players=roster.recent_players(setups[:1]),
     ), (400 if form.errors else 200)
+
+
+def _setup_error(form: forms.NewGameForm, problem: Exception) -> None:
+    """Put one set-up problem beside its field: a name given twice or too long at its seats
+    (the message under the last of them), anything else under its field or at the top."""
+    code, name = getattr(problem, "code", None), getattr(problem, "player", None)
+    if code == "duplicate_player" and name:
+        seats = forms.seats_named(form.values, name)
+        shown = " ".join(form.values["seats"][seats[0]].split()) if seats else name
+        message = _("“%(name)s” is in %(count)d seats: give each player a different name, "
+                    "such as %(name)s K. and %(name)s M.", name=shown, count=len(seats))
+    else:
+        seats = forms.seats_too_long(form.values) if code == "name_too_long" else []
+        message = i18n.error_message(problem)
+    if seats:
+        form.bad_seats.update(seats)
+        form.errors.setdefault(f"seat-{seats[-1]}", message)
+        return
+    key = getattr(problem, "field", None)
+    if key not in ("players", "first_dealer", "phases_count"):
+        key = "general"
+    form.errors.setdefault(key, i18n.error_message(problem))
 
 
 @bp.get("/games/<int:game_id>")
