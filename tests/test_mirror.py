@@ -1,0 +1,143 @@
+"""The tests mirror the package: each module of ``scorer`` and ``web`` has a test module named so.
+
+``scorer/vision/lone_corners.py`` is tested in ``tests/vision/test_lone_corners.py``,
+``scorer/cards.py`` in ``tests/test_cards.py``, ``web/store.py`` in ``tests/web/test_store.py``;
+the app's blueprints are tested through their pages, so ``web/blueprints/api.py`` in
+``tests/web/test_api.py``. A package's ``__init__.py`` re-exports and wires up what its modules
+define, and is tested through them. Other test modules (``test_held_card.py``, the browser tests)
+test behaviour that spans modules; they come in addition.
+
+A module that needs no test module of its own is in :data:`NEEDS_NONE`, with the reason; one
+that holds only constants must stay so (it is checked). :data:`NOT_YET` lists the modules still
+waiting for theirs: it may only shrink.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("scorer", "web")
+
+CONSTANTS = "constants only, no logic to test"
+NEEDS_NONE: dict[str, str] = {
+    "scorer/__main__.py": "two lines running scorer.cli.main (tests/cli runs main)",
+    "scorer/paths.py": CONSTANTS,
+    "scorer/vision/settings.py": CONSTANTS,
+}
+"""Module (path from the repository root) -> why it needs no test module of its own."""
+
+NOT_YET: dict[str, str] = {
+    "scorer/bench/synthetic.py": "issue 61 step 7: used by tests/bench and tests/live",
+    "scorer/cli/bench_command.py": "issue 61 step 7: tested through tests/bench",
+    "scorer/cli/dataset_command.py": "issue 61 step 7",
+    "scorer/cli/deck_command.py": "issue 61 step 7: tested through tests/decks/test_cli.py",
+    "scorer/cli/serve_command.py": "issue 61 step 7: tested through tests/cli/test_serve.py",
+    "scorer/cli/train_command.py": "issue 61 step 7",
+    "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
+    "scorer/decks/design.py": "issue 61 step 7: tested through tests/decks",
+    "scorer/decks/gridphoto.py": "issue 61 step 7: tested through tests/decks",
+    "scorer/decks/layout.py": "issue 61 step 7: tested through tests/decks",
+    "scorer/decks/quads.py": "issue 61 step 7: tested through tests/decks/test_enrol.py",
+    "scorer/decks/session.py": "issue 61 step 7: tested through tests/decks/test_store.py",
+    "scorer/game/progress.py": "issue 61 step 7",
+    "scorer/game/records.py": "issue 61 step 7",
+    "scorer/render/backgrounds.py": "issue 61 step 7: tested through tests/render/test_pools.py",
+    "scorer/render/backs.py": "issue 61 step 7",
+    "scorer/render/camera.py": "issue 61 step 7",
+    "scorer/render/contact_sheet.py": "issue 61 step 7",
+    "scorer/render/deck.py": "issue 61 step 7",
+    "scorer/render/face_style.py": "issue 61 step 7",
+    "scorer/render/fonts.py": "issue 61 step 7",
+    "scorer/render/glyphs.py": "issue 61 step 7",
+    "scorer/render/phases_gen.py": "issue 61 step 7",
+    "scorer/render/photo_faces.py": "issue 61 step 7",
+    "scorer/render/scene.py": "issue 61 step 7",
+    "scorer/rules/grouping.py": "issue 61 step 7",
+    "scorer/rules/param_search.py": "issue 61 step 7",
+    "scorer/rules/solver.py": "issue 61 step 7",
+    "scorer/training/model_card.py": "issue 61 step 7",
+    "scorer/training/offline.py": "issue 61 step 7",
+    "scorer/training/recogniser_data.py": "issue 61 step 7",
+    "scorer/training/ultralytics_adapter.py": "issue 61 step 7",
+    "web/boundaries.py": "issue 61 step 7",
+    "web/checking.py": "issue 61 step 7",
+    "web/config.py": "issue 61 step 7",
+    "web/conflict.py": "issue 61 step 7",
+    "web/deck_jobs.py": "issue 61 step 7",
+    "web/errors.py": "issue 61 step 7",
+    "web/export.py": "issue 61 step 7",
+    "web/forms.py": "issue 61 step 7",
+    "web/idempotency.py": "issue 61 step 7",
+    "web/images.py": "issue 61 step 7",
+    "web/messages.py": "issue 61 step 7",
+    "web/plot.py": "issue 61 step 7",
+    "web/qr.py": "issue 61 step 7",
+    "web/reader.py": "issue 61 step 7",
+    "web/reasons.py": "issue 61 step 7",
+    "web/service.py": "issue 61 step 7",
+    "web/store.py": "issue 61 step 7",
+    "web/tls.py": "issue 61 step 7",
+    "web/versions.py": "issue 61 step 7",
+}
+"""Modules still without a test module of their own name: add one and take the entry out."""
+
+
+def mirror_of(path: Path) -> Path:
+    """The test module named after ``path`` (relative to the repository root)."""
+    parts = list(path.with_suffix("").parts)
+    if parts[0] == "scorer":
+        parts.pop(0)
+    elif parts[:2] == ["web", "blueprints"]:
+        parts.pop(1)
+    return Path("tests", *parts[:-1], f"test_{parts[-1]}.py")
+
+
+
+
+def modules(root: Path = ROOT) -> list[Path]:
+    """Every module of :data:`PACKAGES` but the packages' ``__init__.py``, relative to ``root``."""
+    return [path.relative_to(root) for package in PACKAGES
+            for path in sorted((root / package).rglob("*.py")) if path.name != "__init__.py"]
+
+
+def without_tests(root: Path = ROOT) -> list[str]:
+    """The modules with no test module of their own name under ``root``."""
+    return [path.as_posix() for path in modules(root) if not (root / mirror_of(path)).is_file()]
+
+
+def test_every_module_has_a_test_module_of_its_name():
+    missing = [path for path in without_tests() if path not in NEEDS_NONE and path not in NOT_YET]
+    assert missing == [], (
+        "modules without a test module of their own name (add one, as test_mirror.py says): "
+        + ", ".join(f"{path} -> {mirror_of(Path(path))}" for path in missing))
+
+
+def test_the_lists_name_only_modules_that_exist_and_still_lack_tests():
+    """An entry whose module is gone or now has its test module is taken out, so the lists only
+    shrink."""
+    lacking = set(without_tests())
+    stale = [path for path in (*NEEDS_NONE, *NOT_YET) if path not in lacking]
+    assert stale == [], f"take these out of test_mirror.py's lists: {stale}"
+
+
+@pytest.mark.parametrize("path", [p for p, why in NEEDS_NONE.items() if why == CONSTANTS])
+def test_a_module_excused_as_constants_holds_no_logic(path):
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    logic = [node.name for node in ast.walk(tree)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    assert logic == [], f"{path} now defines {logic}: give it {mirror_of(Path(path))}"
+
+
+def test_the_mirror_maps_each_kind_of_module(tmp_path):
+    """The rule itself: a nested module, a top-level one and a blueprint, found or missing."""
+    for name in ("scorer/vision/lone_corners.py", "scorer/cards.py", "web/blueprints/api.py",
+                 "web/store.py", "web/__init__.py", "tests/vision/test_lone_corners.py",
+                 "tests/web/test_api.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert without_tests(tmp_path) == ["scorer/cards.py", "web/store.py"]
+    assert mirror_of(Path("scorer/cards.py")) == Path("tests/test_cards.py")
