@@ -69,7 +69,6 @@ NOT_YET: dict[str, str] = {
     "web/deck_jobs.py": "issue 61 step 7",
     "web/errors.py": "issue 61 step 7",
     "web/forms.py": "issue 61 step 7",
-    "web/reasons.py": "issue 61 step 7",
     "web/store.py": "issue 61 step 7",
     "web/tls.py": "issue 61 step 7",
 }
