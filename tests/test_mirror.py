@@ -66,7 +66,6 @@ NOT_YET: dict[str, str] = {
     "scorer/training/ultralytics_adapter.py": "issue 61 step 7",
     "web/boundaries.py": "issue 61 step 7",
     "web/checking.py": "issue 61 step 7",
-    "web/deck_jobs.py": "issue 61 step 7",
     "web/errors.py": "issue 61 step 7",
     "web/forms.py": "issue 61 step 7",
     "web/store.py": "issue 61 step 7",
