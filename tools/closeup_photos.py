@@ -9,7 +9,8 @@ largest index's box, YOLO-normalised). `phase10 eval --photos OUT` then gives ca
 hands and recall by index size up to 150 px and over.
 
 Crop from scenes rendered large (`--imgsz 1920`): cut from 640 renders, a close-up is an
-enlargement blurrier than any camera's. Usage, from the repo root (models/README.md's Reproduce):
+enlargement blurrier than any camera's. Usage, from the repo root (datasets/README.md, The
+evaluation sets):
     phase10 dataset build --out datasets/single-hi --train 0 --val 0 --test 300 --seed 2 \
         --scene single --imgsz 1920
     .venv/bin/python tools/closeup_photos.py --data datasets/single-hi --split test \

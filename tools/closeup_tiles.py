@@ -17,7 +17,7 @@ the train split, whose designs the held-out sets never show. Usage, from the rep
     .venv/bin/python tools/closeup_tiles.py datasets/single-hi30 --out datasets/closeups30
 The output has `images/train` and `labels/train`; list its images in the stage's data file.
 Stage 30 trained on 1,770 of them without reading the sharp close-ups any better
-(models/README.md, Tried and not adopted).
+(docs/lab.md).
 """
 
 from __future__ import annotations

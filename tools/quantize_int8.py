@@ -5,7 +5,7 @@ per-channel weights. The head's last convolutions and its box decoding stay floa
 holds box coordinates up to 640 beside class scores in 0..1, and one int8 scale for both wipes
 out the scores (no card read at all). Judge the result with ``phase10 eval --model OUT`` on a
 rendered val split against the float model, after fitting a doubt model for the copy
-(``PHASE10_MODEL=OUT tools/fit_doubt.py --out ...``); models/README.md has the figures of the
+(``PHASE10_MODEL=OUT tools/fit_doubt.py --out ...``); docs/lab.md has the figures of the
 last tries. ``--float`` leaves more of the network float, ``--method`` sets how activation
 ranges are taken from the calibration frames.
 

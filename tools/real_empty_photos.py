@@ -11,7 +11,7 @@ Each OpenCV picture is written whole; each wallpaper photo as five squares of 64
 centre square, and four squares of half its height), since a wallpaper's subject is far larger
 than a table's clutter at the reader's 640. `truth.json` lists no card for any photo, so
 `phase10 eval --photos OUT` reports the share of photos with a false card. Usage, from the
-repo root (models/README.md's Reproduce):
+repo root (datasets/README.md, The evaluation sets):
 
     sudo apt-get install opencv-doc mate-backgrounds lomiri-wallpapers-16.04 \\
         plasma-workspace-wallpapers

@@ -10,7 +10,7 @@ G - (R + B) / 2 of about 22 on a white digit, its ink at saturation 100-125 and 
 80-130. The transform: each BGR channel times its gain, then ``scale * value + offset`` (less
 contrast, a raised black), Gaussian noise, a slight blur and JPEG quality 70.
 
-Usage, from the repo root (the figures in models/README.md):
+Usage, from the repo root (the figures in docs/lab.md):
     .venv/bin/python tools/webcam_copy.py --data datasets/single-hi --split test \\
         --out datasets/webcam-hi-43 --gains 0.7,1.0,0.7 --scale 0.6 --offset 20
     phase10 eval --data datasets/webcam-hi-43 --split test

@@ -25,6 +25,7 @@ from scorer.render.dataset import Settings, build
 from scorer.training.offline import import_ultralytics
 from scorer.vision.reading import get_detector, read_cards
 from scorer.vision.settings import DEFAULT_CONF, EXPORTED_IMGSZ
+from scorer.vision.timings import Timings
 
 FRAME_W, FRAME_H = 1280, 960
 TARGET_MEDIAN_MS = 60.0  # one look (live frames)
@@ -66,15 +67,18 @@ def time_onnx(
     model: str | None = None,
     cpu: list[float] | None = None,
     second_look: bool = False,
+    stages: Timings | None = None,
 ) -> list[float]:
     """Milliseconds per frame for ``read_cards(jpeg_bytes, second_look=...)``, after a warm-up.
 
     When ``cpu`` is a list, the CPU milliseconds of each call (all threads of this process)
     are appended to it: unlike wall time they barely change when other processes share the cores.
+    ``stages``, when given, gets the seconds of each look and stage added, over every timed call.
     """
     detector = get_detector(model)
-    read = functools.partial(read_cards, detector=detector, second_look=second_look)
-    read(frames[0])  # warm-up: session creation, first-run allocations
+    read = functools.partial(read_cards, detector=detector, second_look=second_look,
+                             timings=stages)
+    read(frames[0], timings=None)  # warm-up: session creation, first-run allocations
     times = []
     for _ in range(repeat):
         for data in frames:
@@ -141,8 +145,10 @@ def bench_detect(
     exist) ultralytics' predict."""
     frames = bench_frames(n_frames)
     cpu: list[float] = []
-    onnx = summarise(time_onnx(frames, repeat, model, cpu))
-    photo = summarise(time_onnx(frames, repeat, model, second_look=True))
+    live_stages, photo_stages = Timings(), Timings()
+    onnx = summarise(time_onnx(frames, repeat, model, cpu, stages=live_stages))
+    photo = summarise(time_onnx(frames, repeat, model, second_look=True, stages=photo_stages))
+    calls = n_frames * repeat
     result = {
         "frame": f"{FRAME_W}x{FRAME_H} JPEG",
         "frames": n_frames,
@@ -154,6 +160,8 @@ def bench_detect(
         "target_photo_median_ms": TARGET_PHOTO_MEDIAN_MS,
         "photo_meets_target": photo["median_ms"] <= TARGET_PHOTO_MEDIAN_MS,
         "load_average": round(os.getloadavg()[0], 2),
+        "stage_ms_one_look": _per_call(live_stages, calls),
+        "stage_ms_every_look": _per_call(photo_stages, calls),
     }
     if compare:
         if weights is None or not Path(weights).is_file():
@@ -167,6 +175,12 @@ def bench_detect(
                 result["ultralytics"] = torch_ms
                 result["ratio_median"] = round(onnx["median_ms"] / torch_ms["median_ms"], 2)
     return result
+
+
+def _per_call(stages: Timings, calls: int) -> dict[str, float]:
+    """Mean milliseconds per call of each look and stage, slowest first."""
+    mean = {name: round(1000 * seconds / calls, 2) for name, seconds in stages.items()}
+    return dict(sorted(mean.items(), key=lambda item: -item[1]))
 
 
 if __name__ == "__main__":  # the ultralytics subprocess of time_ultralytics

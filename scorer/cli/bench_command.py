@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -18,7 +19,8 @@ from scorer.bench.detect import bench_detect
 from scorer.bench.live import bench_live
 from scorer.bench.page import bench_page, enlarged_photos
 from scorer.bench.rules import time_rules
-from scorer.cli.arg_types import phase_number, positive_float, positive_int
+from scorer.bench.stages import PARTS, markdown, parse_set, stage_table
+from scorer.cli.arg_types import look_or_stage, phase_number, positive_float, positive_int
 from scorer.cli.output import fail
 from scorer.rules.phases import STANDARD_PHASES
 from scorer.vision import ModelError
@@ -31,6 +33,7 @@ BENCH_EXAMPLES = """examples:
   phase10 bench detect
   phase10 bench live
   phase10 bench page --data datasets/eval-g
+  phase10 bench stages --set uno-table=../shared/realdata/uno-table
 """
 
 RULES_EXAMPLES = """examples:
@@ -139,6 +142,9 @@ def run_detect(args: argparse.Namespace) -> int:
               f"p90 {torch_ms['p90_ms']} ms; onnx/torch median ratio {result['ratio_median']}")
     elif torch_ms:
         print(f"  ultralytics predict: {torch_ms}")
+    for key, title in (("stage_ms_one_look", "one look"), ("stage_ms_every_look", "every look")):
+        stages = "; ".join(f"{name} {ms}" for name, ms in result[key].items())
+        print(f"  ms per frame by look and stage, {title}: {stages}")
     return 0
 
 
@@ -227,10 +233,52 @@ def run_page(args: argparse.Namespace) -> int:
     return 0
 
 
+STAGES_DESCRIPTION = """What each look and stage of the reader buys and costs, as a table.
+
+Each set is read with the whole reader, then once without each look or stage; a row gives, per
+set, the change in F1 and exact hands when that part is left out (negative: it was helping) and
+its milliseconds per photo. Sets: NAME=DIR for a folder of labelled photos, NAME=DIR:SPLIT for a
+rendered split, with @N to read only the first N.
+"""
+
+STAGES_EXAMPLES = """examples:
+  phase10 bench stages --set uno-table=../shared/realdata/uno-table
+  phase10 bench stages --set eval-g=datasets/eval-g:test@300 --set fans=DIR/uno-fans@300
+  phase10 bench stages --set uno-table=../shared/realdata/uno-table --part clutter --json
+"""
+
+
+def _register_stages(bench_subparsers: argparse._SubParsersAction) -> None:
+    stages = bench_subparsers.add_parser(
+        "stages", help="what each stage of the reader buys on held-out sets, and its ms",
+        description=STAGES_DESCRIPTION, epilog=STAGES_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    stages.add_argument("--set", dest="sets", action="append", required=True,
+                        metavar="NAME=DIR[:SPLIT][@N]", help="an evaluation set (repeatable)")
+    stages.add_argument("--part", dest="parts", type=look_or_stage, action="append",
+                        metavar="STAGE", help="only these looks or stages (repeatable)")
+    stages.add_argument("--model", type=Path, help="ONNX model (models/phase10-cards.onnx)")
+    stages.add_argument("--json", action="store_true", help="print the table as JSON")
+    stages.set_defaults(func=_run_stages)
+
+
+def _run_stages(args: argparse.Namespace) -> int:
+    try:
+        sets = [parse_set(text) for text in args.sets]
+        table = stage_table(sets, args.parts or PARTS, str(args.model) if args.model else None,
+                            progress=lambda line: print(line, file=sys.stderr, flush=True))
+    except (ValueError, ModelError) as error:
+        return fail("bench stages", str(error))
+    print(json.dumps(table) if args.json else markdown(table))
+    return 0
+
+
 BENCHMARKS: list[Callable[[argparse._SubParsersAction], None]] = [_register_rules,
                                                                    _register_detect,
                                                                    _register_live,
-                                                                   _register_page]
+                                                                   _register_page,
+                                                                   _register_stages]
 """One registration function per ``phase10 bench`` sub-command."""
 
 

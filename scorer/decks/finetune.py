@@ -78,15 +78,15 @@ def training_available() -> bool:
 
 
 def base_weights() -> Path:
-    """The shipped model's ``.pt``: ``models/phase10-cards.pt``, else the main training run's
-    ``runs/train/main/weights/best.pt``. Raises :class:`FinetuneError` when neither exists."""
-    from scorer.vision.reading import DEFAULT_MODEL, default_weights
+    """The shipped model's ``.pt``: ``models/phase10-cards.pt``. Raises :class:`FinetuneError`
+    when it is missing."""
+    from scorer.vision.reading import default_weights
 
     path = default_weights()
     if not path.is_file():
         raise FinetuneError(
-            f"no trained weights to start from: expected {DEFAULT_MODEL.with_suffix('.pt')} "
-            f"or {path} (train the shipped model first: see docs/training.md)")
+            f"no trained weights to start from: expected {path} "
+            f"(train the shipped model first: see docs/training.md)")
     return path
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from scorer.vision.detections import Detections
 from scorer.vision.onnx_detector import ModelError, ModelNotFoundError
+from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU
 
 
 class UltralyticsDetector:
@@ -32,7 +33,8 @@ class UltralyticsDetector:
         names = self.model.names
         self.class_names = tuple(names[i] for i in range(len(names)))
 
-    def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
+    def detect(self, image_bgr: np.ndarray, conf: float = DEFAULT_CONF,
+               iou: float = DEFAULT_IOU) -> Detections:
         result = self.model.predict(
             image_bgr, imgsz=self.imgsz, conf=conf, iou=iou, device="cpu", verbose=False
         )[0]

@@ -23,6 +23,7 @@ import onnxruntime as ort
 
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import fitted_size, letterbox, nms, unletterbox_boxes, xywh_to_xyxy
+from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU
 
 INTRA_OP_THREADS = 2
 MAX_CANDIDATES = 1000  # boxes kept for NMS, highest scores first
@@ -202,7 +203,8 @@ class OnnxDetector:
         """The longest input side it reads a frame at."""
         return self.imgsz or max(self.metadata.input_hw)
 
-    def detect(self, image_bgr: np.ndarray, conf: float = 0.25, iou: float = 0.7) -> Detections:
+    def detect(self, image_bgr: np.ndarray, conf: float = DEFAULT_CONF,
+               iou: float = DEFAULT_IOU) -> Detections:
         """Index detections with confidence >= ``conf`` (class-wise NMS at ``iou``)."""
         input_hw = self.metadata.input_size_for(image_bgr.shape[:2], self.imgsz)
         tensor, box = preprocess(image_bgr, input_hw)
@@ -210,8 +212,8 @@ class OnnxDetector:
         boxes, scores, class_ids = decode_output(output, conf, iou, len(self.class_names))
         return Detections(unletterbox_boxes(boxes, box), scores, class_ids, self.class_names)
 
-    def detect_batch(self, crops: Sequence[np.ndarray], conf: float = 0.25, iou: float = 0.7
-                     ) -> list[Detections]:
+    def detect_batch(self, crops: Sequence[np.ndarray], conf: float = DEFAULT_CONF,
+                     iou: float = DEFAULT_IOU) -> list[Detections]:
         """Detections in each of ``crops`` (BGR, one shape, sides multiples of the stride), read
         in one run at the crops' own size (a dynamic-input model only, else ModelError)."""
         if not crops:

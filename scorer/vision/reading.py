@@ -18,7 +18,7 @@ import numpy as np
 
 from scorer.cards import Card
 from scorer.errors import NotationError
-from scorer.paths import MODELS_DIR, RUNS_DIR
+from scorer.paths import MODELS_DIR
 from scorer.vision import pipeline
 from scorer.vision.candidates import CandidateTable
 from scorer.vision.card_reading import CardReading, DetectedCard
@@ -32,6 +32,7 @@ from scorer.vision.pipeline import STAGE_NAMES, Photo
 from scorer.vision.recogniser import Recogniser, load_recogniser
 from scorer.vision.second_look import HINT_CONF, fine_side, look_again, look_coarse
 from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV
+from scorer.vision.timings import Timings
 from scorer.vision.washed_out import stretched
 
 DEFAULT_MODEL = MODELS_DIR / "phase10-cards.onnx"
@@ -77,11 +78,9 @@ def closer_detector(detector: Any) -> Any:
 
 
 def default_weights() -> Path:
-    """The trained ``.pt`` for torch comparisons: ``models/phase10-cards.pt`` if shipped, else
-    the main run's ``runs/train/main/weights/best.pt`` (the returned path may not exist)."""
-    shipped = DEFAULT_MODEL.with_suffix(".pt")
-    run = RUNS_DIR / "train" / "main" / "weights" / "best.pt"
-    return shipped if shipped.is_file() else run
+    """The shipped detector's ``.pt`` (``models/phase10-cards.pt``), for torch comparisons and
+    fine-tuning; the path may not exist."""
+    return DEFAULT_MODEL.with_suffix(".pt")
 
 
 def cards_from_detections(
@@ -113,6 +112,7 @@ def candidate_table(
     closer_look: Any = None,
     recogniser: Recogniser | None = None,
     without: Collection[str] = (),
+    timings: Timings | None = None,
 ) -> CandidateTable:
     """Every candidate card in ``dets`` after the stages of :mod:`scorer.vision.pipeline` (all
     but those named in ``without``), dropped ones included with their reasons.
@@ -126,7 +126,7 @@ def candidate_table(
     photo = Photo(image_bgr, dets, geometry=geometry, colour_check=colour_check, rivals=rivals,
                   doubt=load_doubt_model(detector=detector_file), closer_detector=closer_look,
                   recogniser=recogniser)
-    return pipeline.run(photo, without)
+    return pipeline.run(photo, without, timings)
 
 
 LOOKS: tuple[str, ...] = ("green_cast", "fine_look", "coarse_look", "look_again", "washed_out")
@@ -154,6 +154,7 @@ def read_cards(
     imgsz: int | None = None,
     second_look: bool = True,
     without: Collection[str] = (),
+    timings: Timings | None = None,
 ) -> CardReading:
     """Read the cards in a photo: a BGR ``(H, W, 3)`` uint8 array or encoded image bytes.
 
@@ -168,49 +169,57 @@ def read_cards(
     or only close-up indices (:func:`~scorer.vision.second_look.look_coarse`). A photo in which
     nothing is read, and whose frame is washed out, is read once more with its contrast
     stretched (:mod:`scorer.vision.washed_out`). ``without`` names looks (:data:`LOOKS`) and
-    stages (:data:`~scorer.vision.pipeline.STAGES`) to leave out, for ablations.
+    stages (:data:`~scorer.vision.pipeline.STAGES`) to leave out, for ablations; ``timings``, when
+    given, gets the seconds each look and stage took added to it.
     Raises :class:`ImageError` for undecodable, empty or oversized images,
     :class:`scorer.vision.onnx_detector.ModelError` when the model is missing or unreadable and
     ``ValueError`` for an unknown name in ``without``.
     """
     without = check_without(without)
+    clock = Timings() if timings is None else timings
     if isinstance(image, (bytes, bytearray, memoryview)):
-        image = decode_image(bytes(image))
+        with clock.timed("decode"):
+            image = decode_image(bytes(image))
     image = _check_array(image)
     if detector is None:
         detector = get_detector(str(model) if model else None, imgsz)
-    read = partial(_read_frame, conf=conf, iou=iou, detector=detector,
-                   colour_check=colour_check, second_look=second_look, without=without)
+    read = partial(_read_frame, conf=conf, iou=iou, detector=detector, colour_check=colour_check,
+                   second_look=second_look, without=without, clock=clock)
     reading = read(image)
     if second_look and not reading.cards and "washed_out" not in without:
-        washed = stretched(image)  # a dim webcam's flat frame: give it its contrast
+        with clock.timed("washed_out"):
+            washed = stretched(image)  # a dim webcam's flat frame: give it its contrast
         if washed is not None:
             return read(washed)
     return reading
 
 
 def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
-                colour_check: bool, second_look: bool, without: frozenset[str]) -> CardReading:
+                colour_check: bool, second_look: bool, without: frozenset[str],
+                clock: Timings) -> CardReading:
     """:func:`read_cards` on one decoded, checked frame, without the stretched last look."""
     if "green_cast" not in without:
-        image = green_balanced(image)  # a webcam's green cast out, before the detector's colours
+        with clock.timed("green_cast"):
+            image = green_balanced(image)  # a webcam's green cast out, before the detector
     coarse = None if "coarse_look" in without else coarse_detectors(detector)
-    if second_look:
-        sensed = detector.detect(image, conf=min(conf, HINT_CONF), iou=iou)
-        if "fine_look" not in without:
+    with clock.timed("first_look"):
+        first_conf = min(conf, HINT_CONF) if second_look else conf
+        sensed = detector.detect(image, conf=first_conf, iou=iou)
+    if second_look and "fine_look" not in without:
+        with clock.timed("fine_look"):
             sensed = _look_finer(detector, image, sensed, conf, iou)
-        dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
+    dets = sensed[sensed.confidence >= conf]  # what a look at ``conf`` gives, NMS included
+    with clock.timed("coarse_look"):
         dets = look_coarse(coarse, image, dets, conf, iou)
-        if "look_again" not in without:
+    if second_look and "look_again" not in without:
+        with clock.timed("look_again"):
             dets = look_again(detector, image, dets, conf, iou, hint=sensed)
-    else:
-        dets = detector.detect(image, conf=conf, iou=iou)
-        dets = look_coarse(coarse, image, dets, conf, iou)
     rivals = sensed if second_look else None  # weaker first-look readings of the same spots
     table = candidate_table(image, dets, colour_check=colour_check, rivals=rivals,
                             detector_file=getattr(detector, "model_path", None),
                             closer_look=closer_detector(detector) if second_look else None,
-                            recogniser=_recogniser_for(detector), without=without - set(LOOKS))
+                            recogniser=_recogniser_for(detector), without=without - set(LOOKS),
+                            timings=clock)
     return CardReading(table.cards, (int(image.shape[0]), int(image.shape[1])), dets, table)
 
 

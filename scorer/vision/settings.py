@@ -7,7 +7,7 @@ from __future__ import annotations
 
 DEFAULT_CONF = 0.45
 """Minimum index-detection confidence; chosen on the eval val split, not the test split
-(models/README.md)."""
+(docs/lab.md)."""
 
 DEFAULT_IOU = 0.7
 """IoU above which non-maximum suppression drops the weaker of two overlapping boxes."""

@@ -59,7 +59,7 @@ class CloserLook:
 def vanishes(score: float, indices: int, look: CloserLook | None) -> bool:
     """Is this reading no card at all? A lone index read weakly (under :data:`VANISHES_BELOW`)
     whose closer look reads no face there: a real index, enlarged, still reads as some face,
-    while clutter mistaken for one mostly reads as nothing (figures in models/README.md)."""
+    while clutter mistaken for one mostly reads as nothing (figures in docs/lab.md)."""
     return indices == 1 and score < VANISHES_BELOW and look is not None and look.read_nothing
 
 

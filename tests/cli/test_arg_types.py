@@ -112,8 +112,9 @@ def test_the_commands_use_the_shared_types():
         for name in ("_positive_int", "_positive", "_positive_float", "_confidence",
                      "_phase_number", "_count"):
             assert not hasattr(module, name), f"{module.__name__}.{name}"
-    assert set(arg_types.__all__) == {"confidence", "input_size", "non_negative_int",
-                                      "phase_number", "port", "positive_float", "positive_int"}
+    assert set(arg_types.__all__) == {"confidence", "input_size", "look_or_stage",
+                                      "non_negative_int", "phase_number", "port",
+                                      "positive_float", "positive_int"}
 
 
 @pytest.mark.parametrize(
@@ -134,3 +135,12 @@ def test_a_bad_option_exits_2_with_the_message(capsys, argv, message):
         main(argv)
     assert exited.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_stage_name_is_checked_with_a_suggestion():
+    assert arg_types.look_or_stage("clutter") == "clutter"
+    assert arg_types.look_or_stage("fine_look") == "fine_look"
+    with pytest.raises(argparse.ArgumentTypeError, match="did you mean printed_pattern"):
+        arg_types.look_or_stage("printed_patern")
+    with pytest.raises(argparse.ArgumentTypeError, match="no stage weigh"):
+        arg_types.look_or_stage("weigh")

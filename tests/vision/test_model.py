@@ -146,6 +146,9 @@ def test_bench_detect_reports_the_onnx_timing(model):
     assert result["onnx"]["runs"] == 2 and result["onnx"]["median_ms"] > 0
     assert result["onnx_second_look"]["runs"] == 2
     assert result["frame"] == "1280x960 JPEG"
+    one, every = result["stage_ms_one_look"], result["stage_ms_every_look"]
+    assert {"decode", "first_look", "pair", "weigh"} <= set(one)  # every look and stage timed
+    assert "closer_look" in every and all(ms >= 0 for ms in every.values())
 
 
 def test_a_batch_of_windows_reads_as_each_window_alone(model, scenes):
