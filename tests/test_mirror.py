@@ -44,7 +44,6 @@ NOT_YET: dict[str, str] = {
     "scorer/decks/layout.py": "issue 61 step 7: tested through tests/decks",
     "scorer/decks/quads.py": "issue 61 step 7: tested through tests/decks/test_enrol.py",
     "scorer/decks/session.py": "issue 61 step 7: tested through tests/decks/test_store.py",
-    "scorer/game/records.py": "issue 61 step 7",
     "scorer/render/backgrounds.py": "issue 61 step 7: tested through tests/render/test_pools.py",
     "scorer/render/backs.py": "issue 61 step 7",
     "scorer/render/camera.py": "issue 61 step 7",
