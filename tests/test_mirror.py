@@ -34,7 +34,6 @@ NEEDS_NONE: dict[str, str] = {
 NOT_YET: dict[str, str] = {
     "scorer/bench/synthetic.py": "issue 61 step 7: used by tests/bench and tests/live",
     "scorer/cli/bench_command.py": "issue 61 step 7: tested through tests/bench",
-    "scorer/cli/dataset_command.py": "issue 61 step 7",
     "scorer/cli/deck_command.py": "issue 61 step 7: tested through tests/decks/test_cli.py",
     "scorer/cli/serve_command.py": "issue 61 step 7: tested through tests/cli/test_serve.py",
     "scorer/cli/train_command.py": "issue 61 step 7",
