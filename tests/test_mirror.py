@@ -36,7 +36,6 @@ NOT_YET: dict[str, str] = {
     "scorer/cli/bench_command.py": "issue 61 step 7: tested through tests/bench",
     "scorer/cli/deck_command.py": "issue 61 step 7: tested through tests/decks/test_cli.py",
     "scorer/cli/serve_command.py": "issue 61 step 7: tested through tests/cli/test_serve.py",
-    "scorer/cli/train_command.py": "issue 61 step 7",
     "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
     "scorer/decks/design.py": "issue 61 step 7: tested through tests/decks",
     "scorer/decks/gridphoto.py": "issue 61 step 7: tested through tests/decks",

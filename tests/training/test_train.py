@@ -149,13 +149,6 @@ def test_read_results_takes_the_last_row(tmp_path):
     assert read_results(tmp_path / "none.csv") == ({}, 0)
 
 
-def test_train_cli_names_an_unknown_deck_and_missing_data(capsys):
-    assert main(["train", "--faces", "no-such-deck-here"]) == 2
-    assert "no deck 'no-such-deck-here'" in capsys.readouterr().err
-    assert main(["train"]) == 2
-    assert "--data is required" in capsys.readouterr().err
-
-
 @pytest.mark.train
 @needs_ultralytics
 def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
