@@ -33,7 +33,6 @@ NEEDS_NONE: dict[str, str] = {
 
 NOT_YET: dict[str, str] = {
     "scorer/bench/synthetic.py": "issue 61 step 7: used by tests/bench and tests/live",
-    "scorer/cli/bench_command.py": "issue 61 step 7: tested through tests/bench",
     "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
     "scorer/decks/design.py": "issue 61 step 7: tested through tests/decks",
     "scorer/decks/gridphoto.py": "issue 61 step 7: tested through tests/decks",
