@@ -32,7 +32,6 @@ NEEDS_NONE: dict[str, str] = {
 """Module (path from the repository root) -> why it needs no test module of its own."""
 
 NOT_YET: dict[str, str] = {
-    "scorer/bench/synthetic.py": "issue 61 step 7: used by tests/bench and tests/live",
     "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
     "scorer/decks/design.py": "issue 61 step 7: tested through tests/decks",
     "scorer/decks/gridphoto.py": "issue 61 step 7: tested through tests/decks",
