@@ -33,8 +33,6 @@ NEEDS_NONE: dict[str, str] = {
 
 NOT_YET: dict[str, str] = {
     "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
-    "scorer/decks/design.py": "issue 61 step 7: tested through tests/decks",
-    "scorer/decks/gridphoto.py": "issue 61 step 7: tested through tests/decks",
     "scorer/render/camera.py": "issue 61 step 7",
     "scorer/render/contact_sheet.py": "issue 61 step 7",
     "scorer/render/face_style.py": "issue 61 step 7",
