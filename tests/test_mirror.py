@@ -32,7 +32,6 @@ NEEDS_NONE: dict[str, str] = {
 """Module (path from the repository root) -> why it needs no test module of its own."""
 
 NOT_YET: dict[str, str] = {
-    "scorer/decks/demo.py": "issue 61 step 7: used by tests/decks/test_finetune.py",
     "scorer/render/camera.py": "issue 61 step 7",
     "scorer/render/contact_sheet.py": "issue 61 step 7",
     "scorer/render/face_style.py": "issue 61 step 7",
