@@ -163,25 +163,6 @@ def test_rebuilding_smaller_removes_stale_files(tmp_path: Path) -> None:
     assert not (tmp_path / "labels" / "train.cache").exists()
 
 
-def test_photo_faces_default_index_region(tmp_path: Path) -> None:
-    """Without indices.json the top-left index is the documented fixed corner region."""
-    from scorer.render.faces import FACE_H, FACE_W
-    from scorer.render.photo_faces import DEFAULT_INDEX, PhotoFaces
-
-    for card in ALL_FACES:
-        cv2.imwrite(str(tmp_path / f"{card}.jpg"), np.full((176, 112, 3), 200, np.uint8))
-    (tmp_path / "notes.txt").write_text("not a face")
-    assert PhotoFaces(tmp_path).back is None
-    cv2.imwrite(str(tmp_path / "back.png"), np.full((176, 112, 3), 30, np.uint8))
-    photos = PhotoFaces(tmp_path)
-    assert photos.back is not None and photos.back.image[100, 60].tolist() == [30, 30, 30]
-    face = photos[ALL_FACES[0]]
-    x0, y0, x1, y1 = DEFAULT_INDEX
-    expected = (x0 * FACE_W, y0 * FACE_H, x1 * FACE_W, y1 * FACE_H)
-    assert face.index_rects[0] == pytest.approx(expected)
-    assert DEFAULT_INDEX == (0.03, 0.02, 0.27, 0.19)
-
-
 def test_phase_readable_flag_matches_the_labels() -> None:
     """``all_cards_readable``: every card of the phase shows a labelled index in the image."""
     settings = Settings(seed=4, imgsz=320, crop=160)
