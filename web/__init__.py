@@ -15,7 +15,7 @@ from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
 from web import config, db, errors, i18n, images, keeper
-from web.blueprints import api, decks, games, live, photo, rounds, share
+from web.blueprints import api, decks, games, live, photo, rounds, share, shell, stats
 from web.boundaries import BoundedRequest, WholeNumberConverter
 
 
@@ -39,7 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     keeper.init_app(app)  # trusted origins; on the LAN only a game's keeper changes it
     images.init_app(app)  # at most DECODE_SLOTS large photos decoded at once
     csrf = CSRFProtect(app)
-    for blueprint in (games.bp, rounds.bp, photo.bp, share.bp):
+    for blueprint in (games.bp, rounds.bp, photo.bp, share.bp, shell.bp, stats.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)  # api.bp refuses unsafe requests without a JSON body or custom header
     app.register_blueprint(api.bp)

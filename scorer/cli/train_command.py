@@ -30,7 +30,8 @@ EXAMPLES = """examples:
 
 The recipe (model, augmentations, export settings) is scorer/training/recipe.yaml; options here
 override it. After training the best weights are exported to ONNX (640, onnxslim) and copied to
-models/phase10-cards.onnx with a model card in models/README.md (unless --no-install).
+models/phase10-cards.onnx (unless --no-install); the run's own card is written to
+runs/train/NAME/MODEL_CARD.md.
 """
 
 
@@ -130,7 +131,8 @@ def run_train(args: argparse.Namespace) -> int:
     if result.onnx:
         print(f"exported {result.onnx}")
     if result.installed:
-        print(f"installed {result.installed} (model card: {result.installed.parent / 'README.md'})")
+        print(f"installed {result.installed}; this run's card: {result.run_dir / 'MODEL_CARD.md'} "
+              "(models/README.md is written by hand: update its figures)")
     for key in ("metrics/mAP50(B)", "metrics/mAP50-95(B)"):
         if key in result.metrics:
             print(f"{key}: {result.metrics[key]:.3f}")

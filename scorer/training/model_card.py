@@ -1,4 +1,4 @@
-"""Write ``models/README.md``: the model card of the shipped detector."""
+"""Write a training run's model card (``runs/train/NAME/MODEL_CARD.md``): recipe, data, figures."""
 
 from __future__ import annotations
 

@@ -166,9 +166,9 @@ def train(
         result.onnx = export_onnx(best, recipe["export"])
         if models_dir is not None:
             result.installed = install_model(result.onnx, Path(models_dir), best)
-            from scorer.training.model_card import write_model_card
+        from scorer.training.model_card import write_model_card
 
-            write_model_card(Path(models_dir) / "README.md", result, recipe, command)
+        write_model_card(run_dir / "MODEL_CARD.md", result, recipe, command)
     (run_dir / "phase10_train.json").write_text(json.dumps(_summary(result, command), indent=2))
     return result
 

@@ -118,8 +118,9 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     onnx_path = models / "phase10-cards.onnx"
     assert onnx_path.is_file() and (tmp_path / "runs" / "smoke" / "weights" / "best.pt").is_file()
     assert (models / "phase10-cards.pt").is_file()  # the same weights, for fine-tuning
-    card = (models / "README.md").read_text()
+    card = (tmp_path / "runs" / "smoke" / "MODEL_CARD.md").read_text()  # the run's own card
     assert "Reproduce" in card and "--epochs 1" in card
+    assert not (models / "README.md").exists()  # the hand-written card is never overwritten
     from scorer.vision.onnx_detector import OnnxDetector
 
     meta = OnnxDetector(onnx_path).metadata
@@ -139,6 +140,7 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert (more / "best.pt").is_file() and not list(more.glob("*.onnx"))
 
     # `phase10 export` turns those weights into the installed model and keeps the model card.
+    (models / "README.md").write_text("the hand-written card")
     card_before = (models / "README.md").read_text()
     assert main(["export", str(more / "best.pt"), "--models-dir", str(models)]) == 0
     assert "installed" in capsys.readouterr().out

@@ -51,7 +51,8 @@ def _upload(client, name, sheet, data):
 
 def test_index_offers_enrolment(deck_client):
     page = deck_client.get("/decks/").get_data(as_text=True)
-    assert "Enrol a deck" in page and "the shipped model" in page
+    assert "Add your deck" in page and "the app's own card reader" in page
+    assert "Most players never need this page." in page
     response = deck_client.post("/decks/new", data={"name": "Home Deck"})
     assert response.status_code == 302 and "/decks/" in response.headers["Location"]
     assert deck_client.post("/decks/new", data={"name": "home"}).headers["Location"].endswith(

@@ -159,6 +159,7 @@ def test_one_submit_shows_every_problem_beside_its_own_field(page, server):
     page.click("#custom-phases summary")
     page.fill("#phases", "3 sets of 3\nthree sets of three\nrun of 13\nrun of 9 + set of 3")
     page.click("form button[type=submit]")
+    page.locator("#phases-error li").first.wait_for()  # the answer page, not the form sent
     problems = page.locator("#phases-error li").all_inner_texts()
     assert [text.split(" ")[1] for text in problems] == ["2", "3", "4"]  # every bad line
     red = "rgb(179, 38, 30)"  # --bad in the light theme

@@ -131,7 +131,7 @@ def finish(name: str):
         info = enrolment.finish({"source": "web"})
     except store.DeckError as error:
         return _enrol_page(enrolment, {"finish": str(error)}, 409)
-    flash(_("Deck %(name)s saved. Fine-tune the detector on it to read it better.",
+    flash(_("Deck %(name)s saved. Let the app learn it to read it better.",
             name=info.name), "ok")
     return redirect(url_for("decks.index"))
 
@@ -192,6 +192,6 @@ def use() -> Response:
     except store.DeckError as error:
         flash(str(error), "error")
         return redirect(url_for("decks.index"))
-    flash(_("Now reading cards with the shipped model.") if version == store.SHIPPED
+    flash(_("Now reading cards with the app's own card reader.") if version == store.SHIPPED
           else _("Now reading cards with %(version)s.", version=version), "ok")
     return redirect(url_for("decks.index"))

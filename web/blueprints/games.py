@@ -19,11 +19,13 @@ from flask_babel import gettext as _
 from scorer.errors import NotationError, RulesError
 from scorer.game.records import MAX_PLAYERS
 from scorer.game.variants import VARIANTS, with_phases
-from web import export, finish, forms, i18n, plot, qr, roster, service, store
+from web import export, finish, forms, i18n, listing, plot, qr, roster, service, store
 from web.versions import form_version
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(finish.final_ranking, "final_ranking")
+bp.add_app_template_global(listing.short_title, "short_title")
+bp.add_app_template_global(listing.played_at, "played_at")
 
 
 @bp.get("/")
@@ -63,7 +65,7 @@ def new() -> Response | str | tuple[str, int]:
                 return redirect(url_for("games.scoreboard", game_id=state.game.id))
     setups = [game.setup for game in store.list_games()]
     return render_template(
-        "games/new.html", form=form, variants=list(VARIANTS), max_players=MAX_PLAYERS,
+        "games/new.html", form=form, variants=list(VARIANTS.values()), max_players=MAX_PLAYERS,
         recent=roster.recent_players(setups), last_players=roster.recent_players(setups[:1]),
     ), (400 if form.errors else 200)
 

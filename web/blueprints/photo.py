@@ -10,6 +10,8 @@ from flask import Blueprint, render_template, request, url_for
 
 from scorer.cards import parse_cards
 from scorer.errors import NotationError
+from scorer.game.replay import HAND_SIZE
+from scorer.rules.phases import PhaseSpec
 from web import service
 from web.checking import MAX_CARDS
 
@@ -38,7 +40,16 @@ def _page(game_id: int, seat: int, mode: str) -> str:
         "photo/photo.html", state=state, standing=standing, seat=seat, phase=phase, mode=mode,
         done_url=url_for("rounds.new", game_id=game_id, **prefill), cards=cards,
         choices=[rules.phase(n) for n in standing.remaining] if rules.choose_phase else [],
+        least=_least_cards(mode, phase),
     )
+
+
+def _least_cards(mode: str, phase: PhaseSpec | None) -> int:
+    """The fewest cards the photo should show: the phase's cards, or a hand that was not laid
+    down (fewer may be right after laying down: the page only warns)."""
+    if mode == "check":
+        return phase.min_cards if phase is not None else 0
+    return HAND_SIZE
 
 
 @bp.get("/check")

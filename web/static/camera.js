@@ -9,6 +9,7 @@
   const MAX_SIDE = 1600;  // a photo over the upload limit is shrunk to this before upload
   const SNAP_SIDE = 4096;  // a camera frame is sent whole (no camera streams more than this)
   const MAX_UPLOAD = Number(root.dataset.maxUpload) || 8 * 1024 * 1024;
+  const least = Number(root.dataset.least) || 0;  // cards the hand or the phase holds at least
   const FACES = [];
   for (const c of ["R", "B", "G", "Y"]) for (let n = 1; n <= 12; n++) FACES.push(c + n);
   FACES.push("W", "S");
@@ -122,8 +123,16 @@
     if (!size) return;
     // labels about 15 screen pixels high, whatever the photo's resolution
     const unit = 10 * size[0] / ($("photo").clientWidth || size[0]);
-    cards.forEach((item, index) => {
-      if (!item.box || !size) return;
+    const shown = cards.map((item, index) => ({ item, index })).filter(({ item }) => item.box);
+    const labels = shown.map(({ item }) => {
+      const [x1, , x2] = item.box;
+      const text = item.card + (unsure(item) ? "?" : "");
+      // a label never wider than its card
+      const u = Math.min(unit, (x2 - x1) / (0.6 + 0.85 * text.length));
+      return { box: item.box, text, u, w: u * (0.6 + 0.85 * text.length), h: u * 1.6 };
+    });
+    const spots = placeLabels(labels);
+    shown.forEach(({ item, index }) => {
       const [x1, y1, x2, y2] = item.box;
       const doubt = unsure(item);
       const rect = document.createElementNS(SVG, "rect");
@@ -135,22 +144,43 @@
       if (doubt) rect.setAttribute("stroke-dasharray", `${unit} ${unit * 0.6}`);
       rect.dataset.index = index;
       rect.addEventListener("click", () => select(index));
+      overlay.append(rect);
+    });
+    // the labels over every box, so that no box's outline crosses a label
+    shown.forEach(({ item, index }, i) => {
+      const { text, u } = labels[i];
+      const spot = spots[i];
+      const bg = document.createElementNS(SVG, "rect");
+      bg.setAttribute("x", spot.x); bg.setAttribute("y", spot.y);
+      bg.setAttribute("width", spot.w); bg.setAttribute("height", spot.h);
+      bg.setAttribute("class", "box-label-bg" + (unsure(item) ? " unsure" : ""));
+      bg.dataset.index = index;
       const label = document.createElementNS(SVG, "text");
-      const text = item.card + (doubt ? "?" : "");
-      // a label never wider than its card, so labels of cards side by side do not overlap;
-      // inside the box when there is no room above it
-      const u = Math.min(unit, (x2 - x1) / (0.6 + 0.85 * text.length));
-      const top = y1 - u * 1.6 >= 0 ? y1 - u * 1.6 : y1;
-      label.setAttribute("x", x1 + u * 0.2); label.setAttribute("y", top + u * 1.3);
+      label.setAttribute("x", spot.x + u * 0.2); label.setAttribute("y", spot.y + u * 1.3);
       label.setAttribute("font-size", u * 1.3);
       label.setAttribute("class", "box-label");
       label.textContent = text;
-      const bg = document.createElementNS(SVG, "rect");
-      bg.setAttribute("x", x1); bg.setAttribute("y", top);
-      bg.setAttribute("width", u * (0.6 + 0.85 * text.length));
-      bg.setAttribute("height", u * 1.6);
-      bg.setAttribute("class", "box-label-bg" + (doubt ? " unsure" : ""));
-      overlay.append(rect, bg, label);
+      overlay.append(bg, label);
+    });
+  }
+
+  // Where each label goes: above its box, else down the box's left edge, else its right edge,
+  // else below it, at the first spot no label placed before covers. Cards fanned in a hand
+  // overlap; their labels must not cover each other.
+  function placeLabels(labels) {
+    const placed = [];
+    const hits = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    return labels.map(({ box, w, h }) => {
+      const [x1, y1, x2, y2] = box;
+      const spots = [];
+      if (y1 - h >= 0) spots.push({ x: x1, y: y1 - h });
+      for (let y = y1; y + h <= Math.max(y2, y1 + h); y += h / 2) spots.push({ x: x1, y });
+      for (let y = y1; y + h <= y2; y += h / 2) spots.push({ x: Math.max(x1, x2 - w), y });
+      for (let y = y2; y + h <= size[1]; y += h / 2) spots.push({ x: x1, y });
+      const free = spots.find((spot) => !placed.some((other) => hits({ ...spot, w, h }, other)));
+      const chosen = { ...(free || spots[0] || { x: x1, y: y1 }), w, h };
+      placed.push(chosen);
+      return chosen;
     });
   }
   window.addEventListener("resize", drawOverlay);
@@ -180,6 +210,11 @@
         : noneSure ? T.none_sure : fmt(T.found, { n: cards.length });
       $("status").className = cards.length && !noneSure ? "muted" : "error";
     }
+    // fewer cards than the hand or the phase must hold: one may be hidden or missed
+    const short = cards.length > 0 && cards.length < least;
+    $("count-hint").hidden = !short;
+    $("count-hint").textContent = short ? fmt(mode === "check" ? T.short_phase : T.short_hand,
+      { n: cards.length, least }) : "";
     const toCheck = cards.filter(unsure).length;
     $("unsure-hint").hidden = !toCheck;
     $("unsure-hint").textContent = fmt(T.unsure, { n: toCheck });
@@ -271,6 +306,7 @@
           + (data.verdict && data.verdict.message ? ": " + data.verdict.message : "");
       confirm.hidden = !ok;
     } else {
+      // (a short count is only pointed out: after laying down, fewer than ten is right)
       verdict.className = "verdict " + (data.unsure_points ? "doubt" : "ok");
       verdict.textContent = fmt(T.points, { n: data.count, points: data.points })
         + (data.unsure_points ? " " + fmt(T.unsure_points, { points: data.unsure_points }) : "");

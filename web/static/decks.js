@@ -41,3 +41,16 @@ document.querySelectorAll(".deck-job").forEach((box) => {
     input.value = name;
   });
 })();
+
+// A sheet's photo: choosing it sends it, and a progress bar shows while the server finds the cards.
+document.querySelectorAll(".sheet-upload").forEach((form) => {
+  const input = form.querySelector("input[type=file]");
+  const label = form.querySelector("label.button");
+  input.addEventListener("change", () => {
+    if (!input.files.length) return;
+    form.querySelector(".sheet-progress").hidden = false;
+    label.classList.add("busy");
+    label.setAttribute("aria-disabled", "true");
+    form.submit();
+  });
+});

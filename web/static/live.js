@@ -176,9 +176,23 @@
       watchFrames();
       return true;
     } catch (error) {
-      setStatus(msg("Denied", { reason: error.name || String(error) }), "error");
+      cameraFailed(error);
       return false;
     }
+  }
+
+  // no camera, or not allowed: say so in words, and make the photo the way on
+  const CAMERA_ERRORS = {
+    NotFoundError: "NoCamera", DevicesNotFoundError: "NoCamera", OverconstrainedError: "NoCamera",
+    NotAllowedError: "Blocked", PermissionDeniedError: "Blocked", SecurityError: "Blocked",
+    NotReadableError: "CameraBusy", TrackStartError: "CameraBusy",
+  };
+  function cameraFailed(error) {
+    stats.cameraError = error && error.name;
+    setStatus(msg(CAMERA_ERRORS[stats.cameraError] || "CameraFailed"), "error");
+    $("live-stage").classList.add("live-stage-off");
+    const photo = $("live-photo-link");
+    if (photo) photo.classList.remove("secondary");
   }
 
   function stopBrowserCamera() {
@@ -354,6 +368,7 @@
     frozen = false;
     stats.frozen = null;
     $("live-frozen").hidden = true;
+    if (stats.source === "photo") { start("browser"); return; }  // back from a photo: the camera
     freezeButton.disabled = !(stats.last && stats.last.cards && stats.last.cards.length);
     video.play().catch(() => {});
     setStatus("");
@@ -364,6 +379,45 @@
     rateWindow = [];
     await fetch(root.dataset.resetUrl + "?" + new URLSearchParams({ stream: streamId }),
                 { method: "POST", headers: { "Content-Type": "image/none" } }).catch(() => {});
+  }
+
+  // ---- a photo instead of the camera (the page on its own; a player's page links the photo check)
+  async function readPhoto(file) {
+    frozen = true;
+    generation += 1;  // the camera loop stops
+    stopBrowserCamera();
+    stats.source = "photo";
+    video.hidden = true;
+    serverImg.hidden = false;
+    serverImg.src = URL.createObjectURL(file);
+    $("live-stage").classList.remove("live-stage-off");
+    drawOverlay(null);
+    setStatus(msg("Reading"), "hint");
+    const body = new FormData();
+    body.append("image", file, file.name || "photo.jpg");
+    let response, data;
+    try {
+      response = await fetch(root.dataset.detectUrl, {
+        method: "POST", body, credentials: "same-origin",
+        headers: { "X-Requested-With": "phase10", Accept: "application/json" },
+      });
+      data = await response.json();
+      if (!response.ok) throw new Error(data.error || response.statusText);
+    } catch (error) {
+      setStatus(msg("PhotoFailed") + " " + String(error.message || error), "error");
+      return;
+    }
+    // the cards it was unsure of keep their "?", for the player to confirm
+    $("live-frozen-cards").value = data.cards.map((d) => d.card + (d.unsure ? "?" : "")).join(" ");
+    $("live-frozen").hidden = false;
+    await confirmFrozen();
+    $("live-frozen").scrollIntoView({ block: "nearest" });
+  }
+  const photoInput = $("live-photo");
+  if (photoInput) {
+    photoInput.addEventListener("change", () => {
+      if (photoInput.files[0]) readPhoto(photoInput.files[0]);
+    });
   }
 
   $("live-controls").addEventListener("submit", (event) => event.preventDefault());

@@ -1,4 +1,19 @@
-// New game: a recent player's name goes into the first empty seat; "same players" fills them all.
+// New game: "first N phases" shows only for the variants it applies to (hidden, it is not sent).
+(() => {
+  const field = document.getElementById("phases-count-field");
+  const variant = document.getElementById("variant");
+  if (!field || !variant) return;
+  const applies = field.dataset.variants.split(" ");
+  const show = () => {
+    const on = applies.includes(variant.value);
+    field.hidden = !on;
+    document.getElementById("phases_count").disabled = !on;
+  };
+  variant.addEventListener("change", show);
+  show();
+})();
+
+// A recent player's name goes into the first empty seat; "same players" fills them all.
 (() => {
   const box = document.getElementById("recent-players");
   if (!box) return;
