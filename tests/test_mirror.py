@@ -27,6 +27,8 @@ NEEDS_NONE: dict[str, str] = {
     "scorer/paths.py": CONSTANTS,
     "scorer/vision/settings.py": CONSTANTS,
     "web/messages.py": CONSTANTS + " (lazy texts; tests/web/test_i18n.py checks translations)",
+    "web/blueprints/shell.py": "new; tests in tests/web/test_install.py",
+    "web/statistics.py": "new; tests in tests/web/test_stats.py",
 }
 """Module (path from the repository root) -> why it needs no test module of its own."""
 
