@@ -1,4 +1,5 @@
-"""Decode memory: at most ``DECODE_SLOTS`` large photos are decoded and held at once.
+"""Uploaded photos: where the bytes come from, and decode memory: at most ``DECODE_SLOTS``
+large photos are decoded and held at once.
 
 A 115 KB all-black 7200x5500 PNG decodes to 119 MB; eight at once took the server from
 280 MB to 1.44 GB. ``phase10``'s ``tools/bench_decode_memory.py`` prints the peak RSS.
@@ -6,12 +7,15 @@ A 115 KB all-black 7200x5500 PNG decodes to 119 MB; eight at once took the serve
 
 from __future__ import annotations
 
+import io
 import threading
 
 import pytest
+from flask import request
 
 from tests.conftest import FakeReader, png_bytes
 from web import create_app
+from web.images import ImageError, image_from_request, upload_bytes
 
 PHOTO_HEADERS = {"X-Requested-With": "test"}
 
@@ -88,3 +92,33 @@ def test_small_photos_need_no_slot_and_a_long_wait_is_503(slot_app):
     finally:
         reader.hold.set()
         first.join(30)
+
+
+def test_the_photo_comes_from_the_form_field_or_the_raw_body(app):
+    photo = png_bytes()
+    with app.test_request_context(method="POST", data={"image": (io.BytesIO(photo), "p.png")}):
+        assert upload_bytes(request) == photo
+    for mimetype in ("image/jpeg", "application/octet-stream"):
+        with app.test_request_context(method="POST", data=photo, content_type=mimetype):
+            assert upload_bytes(request) == photo
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"data": {"photo": (io.BytesIO(b"x"), "x.png")}}, "the form field 'image'"),
+    ({"json": {"image": "x"}}, "or the image itself as the body"),
+])
+def test_a_request_without_a_photo_says_how_to_send_one(app, kwargs, message):
+    with app.test_request_context(method="POST", **kwargs), pytest.raises(ImageError,
+                                                                          match=message):
+        upload_bytes(request)
+
+
+def test_a_photo_larger_than_allowed_is_refused_before_decoding(app):
+    app.config["MAX_IMAGE_PIXELS"] = 64 * 48 - 1
+    with app.test_request_context(method="POST", data=png_bytes(64, 48),
+                                  content_type="image/png"), pytest.raises(ImageError):
+        image_from_request(request)
+    app.config["MAX_IMAGE_PIXELS"] = 64 * 48
+    with app.test_request_context(method="POST", data=png_bytes(64, 48),
+                                  content_type="image/png"):
+        assert image_from_request(request).shape == (48, 64, 3)
