@@ -1,13 +1,13 @@
-"""Colour from the whole photo: the cards' own white balances the inks of every card.
+"""Colour from around the index: the card's own paper balances an index that has no white.
 
 An index measured on its own is balanced on the white inside its box (:mod:`scorer.vision.
 colour`). A card whose index is a white numeral on a field of ink (UNO's design) has too little
 white there, so its measure is unbalanced and may only flag a disagreement with the detector,
 never overrule it: under warm light a lime green index stays read as yellow although it
-measures green. The photo has the white the box lacks: the cards' paper around their indices.
-:func:`photo_white` takes it from windows around every index, and :func:`rebalanced` measures
-an index again on the photo balanced by it, a measure that may then overrule the detector like
-any balanced one.
+measures green. The photo has the white the box lacks: the card's paper around its indices.
+:func:`paper_white` takes it from windows around the card's own indices (its border), and
+:func:`rebalanced` measures an index again balanced by it, a measure that may then overrule the
+detector like any balanced one.
 """
 
 from __future__ import annotations
@@ -26,15 +26,14 @@ from scorer.vision.colour import (
 
 WINDOW = 4.0  # the white is looked for within this many index sizes around each index...
 SAMPLES = 24  # ...sampled on a grid about this many pixels across per window
-MIN_INDICES = 2  # a white seen around fewer indices may be one card's glare: not trusted
 
 
-def photo_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray | None:
-    """The BGR white of the cards in ``image_bgr``: :func:`~scorer.vision.colour.find_white`
-    on windows :data:`WINDOW` index sizes across around each index box (xyxy). None with
-    fewer than :data:`MIN_INDICES` boxes, no white found, or a white the camera clipped
-    (:func:`~scorer.vision.colour.clipped_tint`)."""
-    if len(boxes) < MIN_INDICES:
+def paper_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray | None:
+    """The BGR white of a card's paper: :func:`~scorer.vision.colour.find_white` on windows
+    :data:`WINDOW` index sizes across around its index boxes (xyxy). None with no box, no
+    white found, or a white the camera clipped (:func:`~scorer.vision.colour.clipped_tint`).
+    The card's own paper, not the photo's: light may fall unevenly over a table."""
+    if not boxes:
         return None
     height, width = image_bgr.shape[:2]
     samples = []

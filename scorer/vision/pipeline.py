@@ -43,7 +43,7 @@ from scorer.vision.pairing import (
     pair_indices,
     split_shared_corners,
 )
-from scorer.vision.photo_colour import photo_white, rebalanced
+from scorer.vision.photo_colour import paper_white, rebalanced
 from scorer.vision.pixel_checks import (
     centre_colour,
     centre_measures,
@@ -210,27 +210,27 @@ def _read_colour(row: Candidate, measure_at: Callable[[int], ColourMeasure],
 
 
 def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
-    """Measure again, on the photo balanced by its cards' own white, the cards whose unbalanced
-    indices disagree with the detector's colour; correct those the pixels then clearly show."""
-    doubted = [k for k in table.alive if table.rows[k].colour is ColourStatus.DISAGREE
-               and photo.measure_at is not None
-               and not any(photo.measure_at(i).balanced for i in table.rows[k].grouping.index_ids)]
-    if not doubted:
-        return table
-    white = photo_white(photo.image, [photo.dets.xyxy[i] for k in table.alive
-                                      for i in table.rows[k].grouping.index_ids])
-    if white is None:
+    """Measure again, balanced on the white of the card's own paper around its indices, the
+    cards whose unbalanced indices disagree with the detector's colour; correct those the
+    pixels then clearly show."""
+    if photo.measure_at is None:
         return table
     changed = {}
-    for k in doubted:
+    for k in table.alive:
         row = table.rows[k]
+        ids = row.grouping.index_ids
+        if row.colour is not ColourStatus.DISAGREE or any(photo.measure_at(i).balanced
+                                                          for i in ids):
+            continue
+        white = paper_white(photo.image, [photo.dets.xyxy[i] for i in ids])
+        if white is None:
+            continue
         detected = photo.dets.faces[row.grouping.class_id]
-        measures = [rebalanced(photo.image, photo.dets.xyxy[i], white)
-                    for i in row.grouping.index_ids]
-        verdict = judge_colour(detected.colour, measures)
+        verdict = judge_colour(detected.colour,
+                               [rebalanced(photo.image, photo.dets.xyxy[i], white) for i in ids])
         if verdict.status == "corrected":
             face = Card.number(verdict.colour, detected.value)
-            changed[k] = row.noted("photo_colour", f"read as {face} on the cards' white",
+            changed[k] = row.noted("photo_colour", f"read as {face} on the card's own white",
                                    face=face, colour=ColourStatus.CORRECTED,
                                    score=float(row.grouping.confidence * verdict.factor))
     return table.update(changed)

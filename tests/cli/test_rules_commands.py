@@ -113,21 +113,6 @@ def test_help_ends_with_worked_examples(command):
     assert last.startswith(f"phase10 {command}")
 
 
-def test_bench_rules_prints_median_and_p90_per_phase(capsys):
-    code, out, _ = run(capsys, "bench", "rules", "--tables", "3", "--repeat", "1", "--phase",
-                       "2", "--json")
-    rows = json.loads(out)
-    assert code == 0
-    assert [row["phase"] for row in rows] == [2]
-    assert {"median_ms", "p90_ms"} <= set(rows[0])
-
-
-def test_bench_rules_table(capsys):
-    code, out, _ = run(capsys, "bench", "rules", "--tables", "3", "--repeat", "1")
-    assert code == 0
-    assert "median ms" in out and len(out.splitlines()) == 12
-
-
 def test_bench_without_a_benchmark_shows_help(capsys):
     code, out, _ = run(capsys, "bench")
     assert code == 2 and "rules" in out

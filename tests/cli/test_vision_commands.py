@@ -1,4 +1,5 @@
-"""``read_cards`` and the ``phase10 detect`` JSON contract, on a fake detector (no model needed)."""
+"""The ``phase10 detect`` and ``check --image`` commands and their JSON contract, on a fake
+detector (no model needed); ``read_cards`` itself is tested in ``tests/vision/test_reading.py``."""
 
 from __future__ import annotations
 
@@ -10,47 +11,9 @@ import pytest
 
 from scorer.cli import main
 from scorer.vision import reading as reading_module
-from scorer.vision.card_reading import CardReading
-from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.doubt import load_doubt_model
-from scorer.vision.image_io import ImageError
-from scorer.vision.onnx_detector import ModelNotFoundError
-from scorer.vision.reading import read_cards
 from scorer.vision.settings import UNSURE_BELOW
-
-RED, BLUE = (30, 30, 210), (200, 90, 20)
-
-
-class FakeDetector:
-    """Returns fixed index detections: R5 (both indices) and W (one index) and B11 (one)."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.imgsz: int | None = None
-
-    def detect(self, image, conf=0.25, iou=0.7):
-        self.calls += 1
-        names = DEFAULT_CLASS_NAMES
-        d = Detections(
-            np.array([[60, 50, 100, 90], [140, 210, 180, 250], [300, 60, 330, 100],
-                      [220, 150, 250, 190]], np.float32),
-            np.array([0.9, 0.8, 0.7, 0.48], np.float32),
-            np.array([names.index("R5"), names.index("R5"), names.index("W"),
-                      names.index("B11")]),
-        )
-        return d[d.confidence >= conf]
-
-
-def table_image() -> np.ndarray:
-    image = np.full((300, 400, 3), 90, np.uint8)
-    cv2.rectangle(image, (50, 40), (190, 260), (245, 245, 245), -1)
-    index = np.full((40, 40, 3), 245, np.uint8)
-    cv2.putText(index, "5", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.1, RED, 4)
-    image[50:90, 60:100] = index
-    image[210:250, 140:180] = index[::-1, ::-1]  # the second corner is printed upside down
-    cv2.circle(image, (120, 150), 30, RED, -1)
-    cv2.putText(image, "11", (222, 180), cv2.FONT_HERSHEY_SIMPLEX, 0.8, BLUE, 3)
-    return image
+from tests.vision.test_reading import FakeDetector, table_image
 
 
 @pytest.fixture
@@ -69,34 +32,6 @@ def photo(tmp_path):
     path = tmp_path / "table.jpg"
     cv2.imwrite(str(path), table_image(), [cv2.IMWRITE_JPEG_QUALITY, 95])
     return path
-
-
-def test_read_cards_counts_each_card_once_and_scores_points(fake):
-    result = read_cards(table_image())
-    assert isinstance(result, CardReading)
-    assert [str(c.card) for c in result.cards] == ["R5", "W", "B11"]
-    assert (result.count, result.points) == (3, 5 + 25 + 10)
-    assert result.cards[0].indices == 2
-    assert [str(c) for c in result.hand] == ["R5", "B11", "W"]
-    assert result.filter(0.5).count == 2
-
-
-def test_read_cards_accepts_bytes_and_refuses_bad_input(fake, photo):
-    assert read_cards(photo.read_bytes(), conf=0.5).count == 2
-    with pytest.raises(ImageError, match="empty"):
-        read_cards(b"")
-    with pytest.raises(ImageError, match="expected a BGR image array"):
-        read_cards("table.jpg")  # type: ignore[arg-type]
-    with pytest.raises(ImageError, match="uint8"):
-        read_cards(np.zeros((10, 10, 3), np.float32))
-
-
-def test_the_model_is_missing_raises_a_file_not_found_error(monkeypatch, tmp_path):
-    monkeypatch.setenv("PHASE10_MODEL", str(tmp_path / "none.onnx"))
-    assert reading_module.model_path() == tmp_path / "none.onnx"
-    with pytest.raises(ModelNotFoundError, match="PHASE10_MODEL") as info:
-        read_cards(table_image())
-    assert isinstance(info.value, FileNotFoundError)  # the web app's reader relies on this
 
 
 def test_detect_json_contract(fake, photo, capsys):

@@ -69,33 +69,6 @@ def test_emblem_wild_prints_the_four_colours_in_its_index() -> None:
     assert min(shares.values()) > 0.1, shares
 
 
-def test_italic_digits_lean_right_and_keep_tight_boxes() -> None:
-    font = sample_style(np.random.default_rng(0)).font
-    upright = text_masks("7", font, 40, 0.0, False, 200)[0]
-    italic = text_masks("7", font, 40, 0.0, False, 200, 0.2)[0]
-    assert italic.shape[0] == upright.shape[0] and italic.shape[1] > upright.shape[1]
-
-    def lean(mask: np.ndarray) -> float:  # the top's ink centre right of the bottom's
-        cols = np.arange(mask.shape[1])
-        top, bottom = mask[:8].sum(0), mask[-8:].sum(0)
-        return float((cols * top).sum() / top.sum() - (cols * bottom).sum() / bottom.sum())
-
-    assert lean(italic) > lean(upright) + 4
-    assert italic[:, 0].max() > 0.02 and italic[:, -1].max() > 0.02  # cropped to the ink
-
-
-def test_print_variety_only_on_training_designs() -> None:
-    """Evaluation splits keep the designs their published figures were measured on."""
-    from scorer.render.dataset import Settings, _Designs
-
-    designs = _Designs(Settings(seed=3))
-    train = [designs.get("train", k)[0].style for k in range(40)]
-    val = [designs.get("val", k)[0].style for k in range(40)]
-    assert any(s.wild_emblem for s in train) and any(s.slant for s in train)
-    assert any(s.bold_outline for s in train)
-    assert not any(s.wild_emblem or s.slant or s.panel_tilt or s.bold_outline for s in val)
-
-
 def test_bold_outline_rings_light_digits_in_dark_ink() -> None:
     """UNO-like print: a white digit on the card's colour, ringed by a thick near-black line."""
     plain = dataclasses.replace(sample_style(np.random.default_rng(6)), layout="full",

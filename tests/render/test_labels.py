@@ -1,94 +1,50 @@
-"""Index labels come from the same homography that places the pixels."""
+"""``--crop``: tiles cut from full scenes keep labels that are mostly inside."""
 
 from __future__ import annotations
 
-import dataclasses
-
-import cv2
 import numpy as np
-import pytest
 
-from scorer.cards import Card, parse_card
-from scorer.render import camera
-from scorer.render.faces import FACE_H, FACE_W, FaceSet, sample_style
-from scorer.render.layouts import Layout, Placement
-from scorer.render.scene import render_scene
-
-FACE_QUAD = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+from scorer.cards import parse_card
+from scorer.render.labels import MIN_INSIDE_CROP, Labelled, choose_crop, crop_scene, yolo_lines
+from scorer.render.layouts import Layout
+from scorer.render.scene import CardRecord, IndexLabel, Scene
 
 
-@pytest.fixture(autouse=True)
-def _whole_cards_in_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests look at whole cards: no close-up that lets a corner leave the frame."""
-    monkeypatch.setattr(camera, "CLOSE_UP_SHARE", 0.0)
+def _scene() -> Scene:
+    quad = np.zeros((4, 2))
+    inside = IndexLabel(0, "top_left", (110.0, 110.0, 130.0, 140.0), quad, 1.0)
+    mostly = IndexLabel(0, "bottom_right", (95.0, 150.0, 115.0, 170.0), quad, 1.0)  # 75 % in
+    barely = IndexLabel(1, "top_left", (80.0, 100.0, 110.0, 120.0), quad, 1.0)  # 33 % in
+    cards = [CardRecord(parse_card("R1"), np.zeros((4, 2)), (80.0, 100.0, 140.0, 180.0),
+                        [inside, mostly]),
+             CardRecord(parse_card("R2"), np.zeros((4, 2)), (70.0, 90.0, 110.0, 130.0), [barely])]
+    return Scene(np.zeros((320, 320, 3), np.uint8), cards, Layout("spread"))
 
 
-def _plain_faces(seed: int) -> FaceSet:
-    """White faces with no border, decoration, outline or shadow: the only saturated
-    pixels are the numbers."""
-    style = sample_style(np.random.default_rng(seed), "train")
-    style = dataclasses.replace(style, layout="white", border=False, centre_shape="none",
-                                stroke=0.0, shadow=False, index_badge=False, multi_wild=False,
-                                colour_symbols=False)
-    return FaceSet(style)
+def test_crop_drops_indices_mostly_outside_and_clips_the_rest() -> None:
+    """An index less than 60 % inside the tile is dropped; the others are clipped to it."""
+    tile = crop_scene(_scene(), 100, 100, 160)
+    assert tile.image.shape == (160, 160, 3)
+    kept = [ix for c in tile.cards for ix in c.indices]
+    assert [ix.corner for ix in kept] == ["top_left", "bottom_right"]
+    assert kept[0].box == (10.0, 10.0, 30.0, 40.0)
+    assert kept[1].box == (0.0, 50.0, 15.0, 70.0)
+    assert MIN_INSIDE_CROP == 0.6
 
 
-def _render(cards: list[Placement], seed: int):
-    rng = np.random.default_rng(seed)
-    faces = _plain_faces(seed)
-    background = np.full((480, 480, 3), 230, np.uint8)
-    back = faces[parse_card("R1")]  # unused: all cards face up
-    return render_scene(rng, Layout("spread", cards), faces, back, background, effects=False)
+def test_yolo_lines_are_normalised_centre_boxes() -> None:
+    tile = crop_scene(_scene(), 100, 100, 160)
+    first = yolo_lines(tile).splitlines()[0].split()
+    assert first[0] == "0"
+    assert [float(v) for v in first[1:]] == [20 / 160, 25 / 160, 20 / 160, 30 / 160]
+    assert yolo_lines(Labelled(np.zeros((8, 8, 3), np.uint8), [])) == ""
 
 
-@pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("name", ["R6", "B9", "G12", "Y1", "W", "S"])
-def test_index_box_holds_all_and_only_index_ink(seed: int, name: str) -> None:
-    """On a single card on a flat background, each index box contains the index's coloured
-    pixels and none of them lies outside it."""
-    card = parse_card(name)
-    scene = _render([Placement(card, 0.0, 0.0, float(seed * 50))], seed)
-    (record,) = scene.cards
-    faces = _plain_faces(seed)
-    if card.is_natural:
-        ink = cv2.cvtColor(scene.image, cv2.COLOR_RGB2HSV)[..., 1] > 90
-    else:  # Wild and Skip may be printed black
-        hsv = cv2.cvtColor(scene.image, cv2.COLOR_RGB2HSV)
-        ink = (hsv[..., 1] > 90) | (hsv[..., 2] < 90)
-    h = cv2.getPerspectiveTransform(FACE_QUAD, record.corners.astype(np.float32))
-    ys, xs = np.nonzero(ink)
-    pts = np.c_[xs + 0.5, ys + 0.5].astype(np.float32).reshape(-1, 1, 2)
-    face_pts = cv2.perspectiveTransform(pts, np.linalg.inv(h)).reshape(-1, 2)
-    assert {ix.corner for ix in record.indices} == {"top_left", "bottom_right"}
-    for ix, rect in zip(record.indices, faces[card].index_rects, strict=True):
-        x0, y0, x1, y1 = rect
-        near = ((face_pts[:, 0] > max(x0 - 12, 3)) & (face_pts[:, 1] > max(y0 - 12, 3))
-                & (face_pts[:, 0] < FACE_W - 3) & (face_pts[:, 1] < FACE_H - 3)
-                & (face_pts[:, 0] > x0 - 12) & (face_pts[:, 0] < x1 + 12)
-                & (face_pts[:, 1] > y0 - 12) & (face_pts[:, 1] < y1 + 12))
-        assert near.sum() > 3, "the index has ink"
-        bx0, by0, bx1, by1 = ix.box
-        px, py = xs[near], ys[near]
-        assert px.min() >= np.floor(bx0) - 1 and px.max() + 1 <= np.ceil(bx1) + 1
-        assert py.min() >= np.floor(by0) - 1 and py.max() + 1 <= np.ceil(by1) + 1
-        ink_box = (px.min(), py.min(), px.max() + 1, py.max() + 1)
-        ink_area = (ink_box[2] - ink_box[0]) * (ink_box[3] - ink_box[1])
-        if by1 - by0 > 16:  # tiny indices lose their anti-aliased rim to the threshold
-            assert ink_area / ((bx1 - bx0) * (by1 - by0)) > 0.3, "the box is tight, not loose"
-
-
-def test_index_under_another_card_has_no_label() -> None:
-    """A card laid over another's top-left corner hides its index: no label for it."""
-    under, over = Card.parse("R5"), Card.parse("B7")
-    scene = _render([Placement(under, 0.0, 0.0, 0.0), Placement(over, 2.0, 2.0, 0.0)], 3)
-    lower, upper = scene.cards
-    assert lower.indices == []
-    assert {ix.corner for ix in upper.indices} == {"top_left", "bottom_right"}
-
-
-def test_overlapping_row_keeps_top_left_indices() -> None:
-    """Cards overlapping sideways (60 % covered) keep each top-left index visible."""
-    cards = [Placement(Card.parse(n), i * 22.0, 0.0, 0.0) for i, n in enumerate(["G2", "G3", "G4"])]
-    scene = _render(cards, 1)
-    corners = [[ix.corner for ix in r.indices] for r in scene.cards]
-    assert corners == [["top_left"], ["top_left"], ["top_left", "bottom_right"]]
+def test_a_scene_without_indices_is_cut_where_the_clutter_is() -> None:
+    """An empty table's tile shows its clutter (a hard negative), not a bare stretch."""
+    image = np.full((320, 320, 3), 120, np.uint8)
+    image[200:300, 200:300] = np.indices((100, 100)).sum(axis=0)[..., None] % 2 * 255  # a mesh
+    empty = Scene(image, [], Layout("empty"))
+    x, y = choose_crop(np.random.default_rng(0), empty, 160)
+    tile = image[y:y + 160, x:x + 160]
+    assert (tile == 255).mean() > 0.1

@@ -151,22 +151,3 @@ def test_validator_agrees_with_brute_force_on_small_hands(phase, cards, natural_
 
 
 any_card = st.one_of(st.builds(Card.number, colours, st.integers(1, MAX_NUMBER)), st.just(WILD))
-
-
-@SETTINGS
-@given(st.sampled_from(PHASES), st.lists(any_card, min_size=1, max_size=24), st.booleans())
-def test_the_two_complete_searches_agree_on_larger_hands(phase, cards, natural_per_group):
-    """The per-value search (sets, runs) and the face-by-face search (any phase) agree."""
-    from collections import Counter
-
-    from scorer.rules.solver import Search
-    from scorer.rules.validate import _KIND_CODES
-
-    colour_index = {colour: i for i, colour in enumerate(Colour)}
-    naturals = Counter((c.value, colour_index[c.colour]) for c in cards if c.is_natural)
-    faces = [(n, c, k) for (n, c), k in sorted(naturals.items())]
-    search = Search(faces, tuple(_KIND_CODES[g.kind] for g in phase.groups),
-                    tuple(g.size for g in phase.groups), cards.count(WILD),
-                    natural_per_group=natural_per_group)
-    expected = bool(naturals) and search.solve_within(0) is not None
-    assert validate(phase, cards, natural_per_group=natural_per_group).valid == expected

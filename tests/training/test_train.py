@@ -7,7 +7,6 @@ hand-made dataset of a few 128-pixel images so it does not depend on the rendere
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 
 import cv2
@@ -16,7 +15,6 @@ import pytest
 
 from scorer.cards import ALL_FACES
 from scorer.cli import main
-from scorer.training import offline
 from scorer.training.train import (
     TrainingError,
     load_recipe,
@@ -65,49 +63,6 @@ def make_tiny_dataset(root: Path, n_train: int = 6, n_val: int = 2, size: int = 
     return root
 
 
-def test_prepare_sets_offline_environment(tmp_path, monkeypatch):
-    for key in ("YOLO_OFFLINE", "YOLO_AUTOINSTALL", "YOLO_CONFIG_DIR"):
-        monkeypatch.delenv(key, raising=False)
-    config = offline.prepare(tmp_path / "cfg")
-    assert os.environ["YOLO_OFFLINE"] == "1"
-    assert os.environ["YOLO_AUTOINSTALL"] == "false"
-    assert os.environ["YOLO_CONFIG_DIR"] == str(config)
-    if any(p.exists() for p in offline.FONT_CANDIDATES):
-        assert (config / "Arial.ttf").stat().st_size > 10_000
-
-
-def test_training_uses_every_core_unless_told_otherwise(tmp_path, monkeypatch):
-    """ultralytics would pin torch to one thread at import; prepare() claims all cores first."""
-    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
-    offline.prepare(tmp_path / "cfg")
-    assert os.environ["OMP_NUM_THREADS"] == str(offline.usable_cores())
-    monkeypatch.setenv("OMP_NUM_THREADS", "1")
-    offline.prepare(tmp_path / "cfg")
-    assert os.environ["OMP_NUM_THREADS"] == "1"
-
-
-@needs_ultralytics
-def test_training_runs_get_the_thread_count_back(monkeypatch):
-    """ultralytics' select_device leaves cores - 1 torch threads; the callback restores them."""
-    import torch
-
-    callbacks = {}
-
-    class Model:
-        def add_callback(self, event, function):
-            callbacks[event] = function
-
-    before = torch.get_num_threads()
-    monkeypatch.setenv("OMP_NUM_THREADS", "3")
-    try:
-        offline.claim_cores(Model())
-        torch.set_num_threads(1)  # what select_device does on a 2-core machine
-        callbacks["on_pretrain_routine_start"](None)
-        assert torch.get_num_threads() == 3
-    finally:
-        torch.set_num_threads(before)
-
-
 @needs_ultralytics
 def test_recipe_suits_printed_cards():
     """No mirror flips of printed numbers, no red <-> blue channel swaps, explicit close_mosaic."""
@@ -147,13 +102,6 @@ def test_read_results_takes_the_last_row(tmp_path):
     metrics, epochs = read_results(csv_path)
     assert epochs == 2 and metrics["metrics/mAP50(B)"] == pytest.approx(0.25)
     assert read_results(tmp_path / "none.csv") == ({}, 0)
-
-
-def test_train_cli_names_an_unknown_deck_and_missing_data(capsys):
-    assert main(["train", "--faces", "no-such-deck-here"]) == 2
-    assert "no deck 'no-such-deck-here'" in capsys.readouterr().err
-    assert main(["train"]) == 2
-    assert "--data is required" in capsys.readouterr().err
 
 
 @pytest.mark.train

@@ -108,25 +108,3 @@ def test_nms_of_nothing_and_bad_shapes():
     assert nms(np.zeros((0, 4)), np.zeros(0)).shape == (0,)
     with pytest.raises(ValueError, match="2 boxes but 1 scores"):
         nms(np.zeros((2, 4)), np.zeros(1))
-
-
-def test_only_a_dynamic_model_gets_a_rectangular_input():
-    from scorer.vision.onnx_detector import ModelMetadata
-
-    fixed = ModelMetadata(("R1",), (640, 640), 32, False, "")
-    free = ModelMetadata(("R1",), (640, 640), 32, False, "", dynamic_input=True)
-    assert fixed.input_size_for((960, 1280)) == (640, 640)
-    assert free.input_size_for((960, 1280)) == (480, 640)
-    assert fixed.input_size_for((960, 1280), limit=960) == (640, 640)
-    assert free.input_size_for((960, 1280), limit=960) == (736, 960)  # 720 rounded up to 32
-    assert free.input_size_for((640, 640), limit=960) == (960, 960)  # small frames are enlarged
-
-
-def test_a_fixed_input_model_refuses_another_input_size(tmp_path):
-    from scorer.vision.onnx_detector import ModelError, ModelMetadata, _checked_imgsz
-
-    fixed = ModelMetadata(("R1",), (640, 640), 32, False, "")
-    assert _checked_imgsz(None, fixed, tmp_path / "m.onnx") is None
-    assert _checked_imgsz(640, fixed, tmp_path / "m.onnx") is None  # its own size is fine
-    with pytest.raises(ModelError, match="m.onnx was exported with a fixed 640x640 input"):
-        _checked_imgsz(960, fixed, tmp_path / "m.onnx")

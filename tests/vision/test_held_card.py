@@ -5,12 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from scorer.cards import parse_card
-from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.doubt import Evidence
 from scorer.vision.reading import cards_from_detections
-from scorer.vision.whole_photo import held_card_read_twice
 
 SIZE = 24  # index box side in pixels
 CARD_W, CARD_H = 6.5 * SIZE, 10 * SIZE
@@ -92,31 +88,6 @@ def test_with_more_readings_in_view_the_far_corner_is_left_to_the_player():
     assert ("G10", True) in read
 
 
-def _lone(face: str, left: float, top: float, chance: float) -> DetectedCard:
-    """A card read from one 50-pixel index at (left, top), with no corner or twin evidence."""
-    return DetectedCard(parse_card(face), chance, (left, top, left + 50, top + 50), indices=1,
-                        chance=chance, evidence=Evidence(chance), unsure_below=0.9)
-
-
-def test_a_doubtful_reading_where_the_held_cards_other_corner_lies_is_that_corner():
-    """A 9 held up, its far corner (turned, or cut by the frame) read as a doubtful 6 that the
-    pixel checks could not tie to it: where it lies says it is the 9's other corner."""
-    nine = _lone("Y9", 160, 126, 0.97)
-    assert held_card_read_twice(_table(), (nine, _lone("Y6", 360, 326, 0.2))) == (nine,)
-
-
-def test_a_doubtful_reading_far_from_the_held_cards_corners_stays():
-    nine, far = _lone("Y9", 20, 20, 0.97), _lone("Y6", 560, 420, 0.2)
-    assert held_card_read_twice(_table(), (nine, far)) == (nine, far)
-
-
-def test_a_doubtful_reading_on_the_held_cards_face_is_its_own_print():
-    """A Wild read at both corners, and its centre artwork read as a doubtful Y8: one Wild."""
-    wild = DetectedCard(parse_card("W"), 0.97, (246, 61, 440, 455), indices=2, chance=0.99,
-                        evidence=Evidence(0.97, indices=2), unsure_below=0.9)
-    assert held_card_read_twice(_table(), (wild, _lone("Y8", 366, 381, 0.5))) == (wild,)
-
-
 def test_a_held_card_read_sure_at_both_corners_is_one_card():
     """Held close, the near corner looks twice the size of the far one, and both read a sure
     Wild, too unlike to pair: one card, spanning both corners."""
@@ -136,17 +107,3 @@ def test_two_like_cards_each_read_sure_at_one_corner_stay_two():
     first, _covered = _card(image, 40, 20)
     second, _far = _card(image, 40 + CARD_W - 2 * SIZE, 20 + CARD_H - 2 * SIZE)
     assert _read(image, [(first, "W", 0.97), (second, "W", 0.97)]) == [("W", False)] * 2
-
-
-def test_a_card_read_sure_as_two_faces_at_its_corners_is_one_card_to_check():
-    """A held 6 read as a sure Y6 at one corner and a sure Y9 at the other: one card, the surer
-    reading, marked for the player with the other face as its alternative."""
-    six, nine = _lone("Y6", 160, 126, 0.99), _lone("Y9", 360, 326, 0.98)
-    (card,) = held_card_read_twice(_table(), (nine, six))
-    assert (str(card.card), str(card.alternative), card.unsure) == ("Y6", "Y9", True)
-    assert card.box == (160, 126, 410, 376)
-
-
-def test_two_cards_read_sure_apart_stay_two():
-    six, nine = _lone("Y6", 20, 20, 0.99), _lone("Y9", 560, 420, 0.98)
-    assert held_card_read_twice(_table(), (six, nine)) == (six, nine)

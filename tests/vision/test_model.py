@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from scorer.training.evaluate import evaluate, truth_of
-from scorer.vision import annotate, read_cards
+from scorer.vision import read_cards
 from scorer.vision.detections import DEFAULT_CLASS_NAMES
 from scorer.vision.onnx_detector import OnnxDetector
 from scorer.vision.reading import DEFAULT_MODEL, get_detector, model_path
@@ -129,16 +129,6 @@ def test_reading_is_deterministic_and_bytes_match_arrays(model, scenes):
     first = read_cards(data, model=model).to_dict()
     assert read_cards(data, model=model).to_dict() == first
     assert read_cards(cv2.imread(str(path)), model=model).to_dict() == first
-
-
-def test_annotate_draws_on_a_copy(model, scenes):
-    scene = _scene(scenes, 2)
-    before = scene.copy()
-    reading = read_cards(scene, model=model)
-    boxed = annotate(scene, reading)
-    assert np.array_equal(scene, before)
-    assert boxed.shape == scene.shape
-    assert reading.count == 0 or not np.array_equal(boxed, scene)
 
 
 def test_truth_helper_matches_the_manifest(scenes):

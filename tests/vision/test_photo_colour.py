@@ -1,5 +1,5 @@
-"""Colour from the whole photo: an index without white of its own is balanced on the cards'
-white around it, so a lime green under warm light is read green, and a yellow under a green
+"""Colour from around the index: an index without white of its own is balanced on its card's
+white paper, so a lime green under warm light is read green, and a yellow under a green
 cast stays yellow."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from scorer.cards import parse_card
 from scorer.vision.candidates import ColourStatus
 from scorer.vision.colour import Colour, measure_colour
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.photo_colour import photo_white, rebalanced
+from scorer.vision.photo_colour import paper_white, rebalanced
 from scorer.vision.pipeline import Photo, run
 
 SIZE = 30
@@ -46,18 +46,18 @@ LIME = (40, 200, 130)  # hue 43: green
 WARM = (0.6, 0.85, 1.0)  # lamp light: the lime measures hue 38 in the box, unbalanced
 
 
-def test_the_photo_white_is_the_cards_paper_under_the_light():
+def test_the_paper_white_is_the_cards_paper_under_the_light():
     image, boxes = _photo(LIME, WARM)
-    white = photo_white(image, boxes)
+    white = paper_white(image, boxes[:2])
     assert white is not None and np.allclose(white / white.max(), WARM, atol=0.03)  # its tint
-    assert photo_white(image, boxes[:1]) is None  # one index: not enough to trust
+    assert paper_white(image, []) is None
 
 
 def test_a_lime_index_read_as_yellow_is_corrected_on_the_cards_white():
     image, boxes = _photo(LIME, WARM)
     alone = measure_colour(image, boxes[0])
     assert not alone.balanced and alone.colour is Colour.GREEN  # it may not overrule alone
-    assert rebalanced(image, boxes[0], photo_white(image, boxes)).colour is Colour.GREEN
+    assert rebalanced(image, boxes[0], paper_white(image, boxes[:2])).colour is Colour.GREEN
     assert _read(image, boxes, "Y5", without={"photo_colour"}) == [
         ("Y5", ColourStatus.DISAGREE)] * 2
     assert _read(image, boxes, "Y5") == [("G5", ColourStatus.CORRECTED)] * 2

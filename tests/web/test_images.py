@@ -1,4 +1,5 @@
-"""Decode memory: large photos are decoded reduced, and share a pixel budget.
+"""Uploaded photos: where the bytes come from, and decode memory: large photos are decoded
+reduced, and share a pixel budget.
 
 A 135 KB one-colour 7200x5500 PNG decodes to 119 MB; eight at once took the server past 4 GB.
 Now it is decoded at 3600x2750 and waits for room in ``DECODE_PIXEL_BUDGET``;
@@ -7,12 +8,15 @@ Now it is decoded at 3600x2750 and waits for room in ``DECODE_PIXEL_BUDGET``;
 
 from __future__ import annotations
 
+import io
 import threading
 
 import pytest
+from flask import request
 
 from tests.conftest import FakeReader, png_bytes
 from web import create_app
+from web.images import ImageError, image_from_request, upload_bytes
 
 PHOTO_HEADERS = {"X-Requested-With": "test"}
 
@@ -139,3 +143,33 @@ def test_the_budget_is_given_back(slot_app):
     for _ in range(3):
         assert post_photo(slot_app, png_bytes(64, 48)) == 200
     assert budget.used == 0
+
+
+def test_the_photo_comes_from_the_form_field_or_the_raw_body(app):
+    photo = png_bytes()
+    with app.test_request_context(method="POST", data={"image": (io.BytesIO(photo), "p.png")}):
+        assert upload_bytes(request) == photo
+    for mimetype in ("image/jpeg", "application/octet-stream"):
+        with app.test_request_context(method="POST", data=photo, content_type=mimetype):
+            assert upload_bytes(request) == photo
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"data": {"photo": (io.BytesIO(b"x"), "x.png")}}, "the form field 'image'"),
+    ({"json": {"image": "x"}}, "or the image itself as the body"),
+])
+def test_a_request_without_a_photo_says_how_to_send_one(app, kwargs, message):
+    with app.test_request_context(method="POST", **kwargs), pytest.raises(ImageError,
+                                                                          match=message):
+        upload_bytes(request)
+
+
+def test_a_photo_larger_than_allowed_is_refused_before_decoding(app):
+    app.config["MAX_IMAGE_PIXELS"] = 64 * 48 - 1
+    with app.test_request_context(method="POST", data=png_bytes(64, 48),
+                                  content_type="image/png"), pytest.raises(ImageError):
+        image_from_request(request)
+    app.config["MAX_IMAGE_PIXELS"] = 64 * 48
+    with app.test_request_context(method="POST", data=png_bytes(64, 48),
+                                  content_type="image/png"):
+        assert image_from_request(request).shape == (48, 64, 3)

@@ -13,7 +13,6 @@ import urllib.request
 import pytest
 
 from scorer.cli import build_parser
-from web.tls import ensure_certificate
 
 
 def test_serve_options_and_defaults():
@@ -38,21 +37,6 @@ def test_serve_uses_waitress_with_the_chosen_database(monkeypatch, tmp_path):
     assert (tmp_path / "x.sqlite").exists()
     assert calls["app"].config["LIVE_CAMERA"] is None
     calls["app"].extensions["phase10_live"].stop()
-
-
-def test_the_certificate_is_made_once_and_reused(tmp_path):
-    cert, key = ensure_certificate(tmp_path, ["192.168.1.20"])
-    assert cert.read_bytes().startswith(b"-----BEGIN CERTIFICATE-----")
-    assert oct(key.stat().st_mode & 0o777) == "0o600"
-    from cryptography import x509
-
-    names = x509.load_pem_x509_certificate(cert.read_bytes()).extensions.get_extension_for_class(
-        x509.SubjectAlternativeName).value
-    assert "localhost" in names.get_values_for_type(x509.DNSName)
-    assert "192.168.1.20" in [str(ip) for ip in names.get_values_for_type(x509.IPAddress)]
-    first = cert.read_bytes()
-    ensure_certificate(tmp_path, ["192.168.1.20"])
-    assert cert.read_bytes() == first
 
 
 def test_serve_https_uses_hypercorn_with_the_certificate_and_a_secure_cookie(monkeypatch,
@@ -87,20 +71,6 @@ def test_plain_http_keeps_the_session_cookie_without_secure(monkeypatch, tmp_pat
     assert calls["connection_limit"] > 110  # 110 idle sockets no longer lock phones out
     page = calls["app"].test_client().get("/games/new", base_url="http://127.0.0.1:5000")
     assert "Secure" not in page.headers["Set-Cookie"]
-
-
-def test_the_certificate_is_made_again_when_the_lan_address_changes(tmp_path):
-    from cryptography import x509
-
-    cert, _key = ensure_certificate(tmp_path, ["192.168.1.20"])
-    first = cert.read_bytes()
-    ensure_certificate(tmp_path, ["192.168.1.20"])
-    assert cert.read_bytes() == first
-    ensure_certificate(tmp_path, ["10.0.0.7"])
-    assert cert.read_bytes() != first
-    names = x509.load_pem_x509_certificate(cert.read_bytes()).extensions.get_extension_for_class(
-        x509.SubjectAlternativeName).value
-    assert "10.0.0.7" in [str(ip) for ip in names.get_values_for_type(x509.IPAddress)]
 
 
 def test_serve_trusts_only_the_names_it_serves(monkeypatch, tmp_path):
