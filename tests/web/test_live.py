@@ -122,7 +122,7 @@ def test_with_every_slot_busy_the_answer_is_503_with_the_last_reading(make_app, 
         ("/live/frame?stream=s", b"x", "text/plain", 415, "Content-Type image/jpeg"),
         ("/live/frame?stream=s", b"not a jpeg", "image/jpeg", 400, "image"),
         ("/live/frame?stream=s&phase=11", b"x", "image/jpeg", 400, "phase"),
-        ("/live/frame?stream=s&game=999&seat=0", b"x", "image/jpeg", 404, "999"),
+        ("/live/frame?stream=s&game=999&seat=0", b"x", "image/jpeg", 404, "no such game"),
     ],
 )
 def test_bad_frames_are_refused_with_a_reason(make_app, url, body, content_type, status, message):

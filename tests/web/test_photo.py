@@ -125,7 +125,8 @@ def test_check_typed_cards_against_a_phase(client):
 
 def test_check_without_a_phase_counts_points(client):
     body = client.post("/api/check", json={"cards": ["W", "S", "R10"]}).get_json()
-    assert body == {"cards": ["W", "S", "R10"], "count": 3, "points": 50}
+    assert body == {"cards": ["W", "S", "R10"], "count": 3, "points": 50, "unsure": [],
+                    "unsure_points": 0, "verdict": None, "phase": None}
 
 
 def test_check_a_photo_against_a_phase(client):
