@@ -218,6 +218,22 @@ def test_when_players_choose_their_phase_the_live_page_offers_their_remaining_on
     assert reading["phase"]["number"] == 2  # 1 set of 3 + 1 run of 4
 
 
+def test_a_phase_the_player_may_not_play_is_refused_before_any_frame_is_read(make_app, placed):
+    """The live page asks for the seat's phase as the photo check does (one strict rule)."""
+    app = make_app()
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    frame = draw_frame(0, placed, SIZE)
+    refused = post_frame(client, frame, game=game, seat=1, phase=4)
+    assert refused.status_code == 400
+    assert refused.get_json()["code"] == "wrong_phase"
+    assert refused.get_json()["params"] == {"given": 4, "expected": 1}
+    page = client.get(f"/games/{game}/players/1/live?phase=4",
+                      headers={"Accept-Language": "sv"})
+    assert page.status_code == 400
+    assert "Spelar fas 1 den här rundan, inte fas 4." in page.get_data(as_text=True)
+
+
 def test_photos_get_the_second_look_and_live_frames_do_not(make_app, placed, monkeypatch):
     """The real reader's path (no injected CARD_READER), with read_cards recorded."""
     import scorer.vision
