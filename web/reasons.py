@@ -2,8 +2,10 @@
 
 Each function takes a ``code`` and its ``params`` (see :mod:`scorer.rules.reasons` and
 :mod:`scorer.game.standings`) and returns translated text, or ``None`` for a code it does not
-know (the caller then shows the engine's English message). Validator reasons are worded once, by
-the engine's :func:`~scorer.rules.reasons.explain`, here given flask-babel's ``gettext``.
+know (the caller then shows the engine's English message). Every code the engine and the app
+raise has a wording in :data:`GAME` (``tests/web/test_reasons.py`` collects them from the
+source). Validator reasons are worded once, by the engine's
+:func:`~scorer.rules.reasons.explain`, here given flask-babel's ``gettext``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,15 @@ def validator_reason(code: str | None, params: dict[str, Any] | None) -> str | N
 GAME: dict[str, Callable[[dict[str, Any]], str]] = {
     "player_count": lambda p: gettext(
         "Phase 10 is played by 2 to 6 players, not %(count)s.", count=p["count"]),
+    "name_too_long": lambda p: gettext(
+        "A player's name can be at most %(limit)s characters; %(name)s has %(length)s.",
+        limit=p["limit"], name=p["name"], length=p["length"]),
+    "bad_player_name": lambda p: gettext("A player's name is missing or cannot be read."),
+    "bad_players": lambda p: gettext("Give the players as a list of names."),
+    "bad_rules": lambda p: gettext("The rules of this game cannot be read."),
+    "bad_result": lambda p: gettext(
+        "A round's results cannot be read: give each player's result and who went out."),
+    "no_such_round": lambda p: gettext("There is no round %(number)s.", number=p["index"]),
     "duplicate_player": lambda p: gettext(
         "%(name)s appears twice: every player needs a different name and one result.",
         name=p["name"]),
@@ -98,6 +109,9 @@ GAME: dict[str, Callable[[dict[str, Any]], str]] = {
         "Phase %(given)s is not open to this player; remaining: %(phases)s.",
         given=p["given"], phases=_join(p["remaining"])),
     "bad_number": lambda p: gettext("Write a whole number, not %(value)s.", value=p["value"]),
+    "number_out_of_range": lambda p: gettext(
+        "Write a number from %(minimum)s to %(maximum)s, not %(value)s.",
+        minimum=p["minimum"], maximum=p["maximum"], value=p["value"]),
     "bad_value": lambda p: gettext("This value cannot be read: %(value)s.", value=p["value"]),
     "bad_card": lambda p: gettext("A card cannot be read: %(error)s", error=p["error"]),
     "bad_text": lambda p: gettext(

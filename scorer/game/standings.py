@@ -28,8 +28,12 @@ their params:
   {problems}: penalty points that cannot be.
 - ``phase_missing`` {remaining}, ``wrong_phase`` {given, expected},
   ``phase_not_available`` {given, remaining}: the phase a player attempted.
-- ``bad_number``, ``bad_value``, ``bad_card``, ``bad_result``, ``bad_player_name``,
-  ``bad_players``, ``bad_rules``: unreadable input (``GameNotationError``).
+- ``bad_number`` {value}, ``number_out_of_range`` {value, minimum, maximum}, ``bad_value``
+  {value}, ``bad_card`` {error}, ``bad_result``, ``bad_player_name`` {name}, ``name_too_long``
+  {name, limit, length}, ``bad_players``, ``bad_rules``, ``bad_text`` {field},
+  ``text_too_long`` {field, limit, length}: unreadable input (``GameNotationError``).
+
+The web app words every code in each of its languages (a test collects the codes raised).
 """
 
 from __future__ import annotations
