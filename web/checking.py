@@ -1,29 +1,28 @@
-"""Cards read from a photo (or typed) checked against a phase by the engine's validator."""
+"""Cards read from a photo (or typed) checked against a phase: the request's side of the one
+check (:mod:`scorer.rules.check`), worded in the page's language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from scorer.cards import DECK, hand_points, parse_cards
+from scorer.cards import DECK
 from scorer.errors import NotationError
 from scorer.numbers import is_whole
+from scorer.rules.check import check, typed_cards
+from scorer.rules.doubt import ReadCard
 from scorer.rules.phases import PhaseSpec, standard_phase
-from scorer.rules.validate import validate
 from web import i18n
 
 MAX_CARDS = len(DECK)
 """No table holds more cards than one deck."""
 
 
-def cards_from(value: Any) -> tuple:
-    """Cards from a list of names or one string of names; NotationError on a bad token."""
-    if value is None:
-        raise NotationError("no cards: give a list such as [\"R5\", \"B5\", \"W\"]")
-    if not isinstance(value, (str, list, tuple)):
-        raise NotationError(f"cards must be a list of card names or text, got {value!r}"[:200])
-    if isinstance(value, (list, tuple)) and not all(isinstance(item, str) for item in value):
-        raise NotationError("cards must be card names such as \"R5\", \"W\" or \"S\"")
-    cards = parse_cards(value)
+def read_cards(value: str | list[str]) -> tuple[ReadCard, ...]:
+    """Typed cards (one text or a list of names, as :class:`web.schema.Check` let through)
+    with their doubt (``"W?"``, ``"Y8?/Y9"``: unsure); NotationError on a bad token or more
+    cards than a deck holds."""
+    cards = typed_cards(value)
     if len(cards) > MAX_CARDS:
         raise NotationError(f"{len(cards)} cards is more than a deck holds ({MAX_CARDS})")
     return cards
@@ -36,20 +35,9 @@ def phase_from(value: Any) -> PhaseSpec:
     return standard_phase(value)
 
 
-def summary(cards: tuple, phase: PhaseSpec | None, natural_per_group: bool) -> dict[str, Any]:
-    """``{"cards", "count", "points"}`` plus ``"verdict"`` and ``"phase"`` when a phase is given.
-
-    The verdict is the validator's own ``to_dict()`` with its reason in the page's language.
-    """
-    body: dict[str, Any] = {
-        "cards": [str(card) for card in cards],
-        "count": len(cards),
-        "points": hand_points(cards),
-    }
-    if phase is not None:
-        verdict = validate(phase, cards, natural_per_group=natural_per_group)
-        data = verdict.to_dict()
-        data["message"] = i18n.reason_message(verdict.reason) if verdict.reason else ""
-        body["verdict"] = data
-        body["phase"] = {"number": phase.number, "description": i18n.describe_phase(phase)}
-    return body
+def answer(cards: str | Iterable[str | ReadCard], phase: PhaseSpec | None,
+           natural_per_group: bool) -> dict[str, Any]:
+    """The one check (:func:`scorer.rules.check.check`) as JSON, worded in the page's language:
+    what ``/api/check``, the photo page and live mode answer with."""
+    result = check(cards, phase, natural_per_group=natural_per_group)
+    return result.to_dict(i18n.reason_message, i18n.describe_phase)

@@ -1,60 +1,11 @@
-"""Cards read with doubt, on the web side: which cards to confirm, and the verdict they sway.
-
-The page and the API mark an unsure card with ``?`` and may name its likely alternative:
-``"W?"``, ``"Y8?/Y9"`` (the text form of :class:`scorer.rules.doubt.ReadCard`). A photo's
-reading gives the same from each card's ``unsure`` and ``or``. :func:`add_doubt` adds to a
-:func:`web.checking.summary` body what the player must confirm before recording.
+"""Live mode's doubt: which of a live reading's stable cards are unsure, and whether the view
+holds any card at all. The verdict on them is the one check's (:func:`web.checking.answer`).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorer.live.feed import LiveReading
-from scorer.rules.doubt import ReadCard, read_cards_from, unsure_points, weigh
-from scorer.rules.phases import PhaseSpec
-from web import i18n
-
-
-def split_marks(value: Any) -> tuple[Any, tuple[ReadCard, ...] | None]:
-    """``(plain cards, read cards)`` from the API's ``cards``: tokens marked ``?`` become
-    ReadCards and the plain value loses the marks; without marks, ``(value, None)``.
-
-    Raises :class:`~scorer.errors.NotationError` for a badly marked token.
-    """
-    tokens: list[Any] | None = None
-    if isinstance(value, str):
-        tokens = value.split()
-    elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
-        tokens = [token for item in value for token in item.split()]
-    if not tokens or not any("?" in token or "/" in token for token in tokens):
-        return value, None
-    read = read_cards_from(tokens)
-    return [str(item.card) for item in read], read
-
-
-def add_doubt(
-    body: dict[str, Any], read: tuple[ReadCard, ...], phase: PhaseSpec | None,
-    natural_per_group: bool,
-) -> dict[str, Any]:
-    """``body`` plus ``unsure`` (cards to confirm), ``unsure_points`` (their share of the
-    points) and, with a phase, the verdict's ``doubtful``, ``depends_on`` and ``doubt``
-    (``code``, ``params``, ``message`` in the page's language)."""
-    body["unsure"] = [str(item.card) for item in read if item.unsure]
-    body["unsure_points"] = unsure_points(read)[1]
-    verdict = body.get("verdict")
-    if phase is not None and verdict is not None:
-        weighed = weigh(phase, read, natural_per_group=natural_per_group)
-        reason = weighed.reason
-        verdict["doubtful"] = weighed.doubtful
-        verdict["depends_on"] = [{"card": c, "fix": fix} for c, fix in weighed.depends_on]
-        verdict["doubt"] = None if reason is None else {
-            "code": reason.code, "params": reason.params,
-            "message": i18n.reason_message(reason),
-        }
-    return body
-
-
+from scorer.rules.doubt import ReadCard
 
 LIVE_SURE = 0.95
 """The chance a live card must be read with for the view to hold cards: on the rendered val split

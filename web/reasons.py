@@ -15,6 +15,7 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from scorer.rules.check import sentence
 from scorer.rules.reason_codes import PARAMS
 from scorer.rules.reasons import Reason, explain
 
@@ -38,14 +39,6 @@ def validator_reason(code: str | None, params: dict[str, Any] | None) -> str | N
     except (KeyError, TypeError, ValueError):
         return None
     return sentence(text)
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter and a full stop at the end."""
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 GAME: dict[str, Callable[[dict[str, Any]], str]] = {

@@ -29,7 +29,7 @@ from scorer.game.standings import (
     standings_of,
 )
 from scorer.game.variants import make_rules
-from scorer.numbers import is_whole
+from scorer.numbers import parse_whole
 from scorer.rules.phases import PhaseSpec
 from scorer.text import clean_text
 from web import keeper, store
@@ -282,13 +282,6 @@ def standing_of(state: GameState, name: str) -> PlayerStanding:
         ) from None
 
 
-def phase_spec_for(state: GameState, standing: PlayerStanding) -> PhaseSpec | None:
-    """The phase this player is trying now: the tie-breaker goal while one is pending."""
-    if standing.player in state.standings.tie_breaker and state.standings.tie_breaker_phase:
-        return state.standings.tie_breaker_phase
-    return standing.phase_spec
-
-
 def player_at(state: GameState, seat: int) -> PlayerStanding:
     """The standing of the player in ``seat`` (0-based); :class:`PlayerNotFound` if no one sits
     there."""
@@ -297,11 +290,47 @@ def player_at(state: GameState, seat: int) -> PlayerStanding:
     return state.standings.players[seat]
 
 
-def phase_chosen(state: GameState, standing: PlayerStanding, chosen: str) -> PhaseSpec | None:
-    """The phase to check for this player: :func:`phase_spec_for`, or, when the rules let
-    players choose, the phase ``chosen`` (its number as text) if it is one they still need;
-    any other ``chosen`` is ignored."""
+def seat_phase(state: GameState, standing: PlayerStanding, chosen: Any = None
+               ) -> PhaseSpec | None:
+    """The one answer to "which phase does this seat check?": the phase the player tries now
+    (the tie-breaker's goal while one is pending for them; their current phase, or under rules
+    that let players choose, the first they still need), or ``None`` when they need none.
+
+    ``chosen`` (a phase number, as int or digit text; ``None`` or ``""``: not chosen) must be a
+    phase the player may play now, else a :class:`GameRulesError` for the field ``phase``:
+    ``phase_not_available`` {given, remaining} when the rules let players choose (a phase
+    already completed, or not in the game's variant), ``wrong_phase`` {given, expected} when they
+    do not (or a tie-breaker is pending). Unreadable ``chosen``: a ``bad_number``
+    :class:`GameNotationError`.
+    """
     rules = state.setup.rules
-    if rules.choose_phase and is_whole(chosen, minimum=1) and int(chosen) in standing.remaining:
-        return rules.phase(int(chosen))
-    return phase_spec_for(state, standing)
+    tie_breaker = standing.player in state.standings.tie_breaker
+    goal = state.standings.tie_breaker_phase if tie_breaker else standing.phase_spec
+    if chosen is None or (isinstance(chosen, str) and not chosen.strip()):
+        return goal
+    given = parse_whole(chosen, "phase", minimum=0, player=standing.player)
+    if rules.choose_phase and not tie_breaker:
+        if given not in standing.remaining:
+            raise GameRulesError(
+                f"phase {given} is not open to {standing.player}; remaining: "
+                + (", ".join(map(str, standing.remaining)) or "none"),
+                code="phase_not_available", field="phase", player=standing.player,
+                params={"given": given, "remaining": list(standing.remaining)})
+        return rules.phase(given)
+    if goal is None or given != goal.number:
+        expected = None if goal is None else goal.number
+        raise GameRulesError(
+            f"{standing.player} plays phase {expected} now, not phase {given}",
+            code="wrong_phase" if goal is not None else "phase_not_available",
+            field="phase", player=standing.player,
+            params={"given": given, "expected": expected} if goal is not None
+            else {"given": given, "remaining": []})
+    return goal
+
+
+def phase_choices(state: GameState, standing: PlayerStanding) -> tuple[int, ...]:
+    """The phases this player may pick from now (what :func:`seat_phase` accepts as
+    ``chosen``), or ``()`` when the rules (or a pending tie-breaker) leave no choice."""
+    if not state.setup.rules.choose_phase or standing.player in state.standings.tie_breaker:
+        return ()
+    return standing.remaining

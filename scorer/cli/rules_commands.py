@@ -12,30 +12,35 @@ import json
 import sys
 from pathlib import Path
 
-from scorer.cards import Card, hand_points, parse_cards
+from scorer.cards import hand_points, parse_cards
 from scorer.cli.arg_types import phase_number
 from scorer.cli.output import fail
 from scorer.errors import NotationError, RulesError
-from scorer.rules.doubt import read_cards_from, read_cards_of, weigh
+from scorer.rules.check import check, typed_cards
+from scorer.rules.doubt import ReadCard, read_cards_of
 from scorer.rules.hits import can_hit
 from scorer.vision import reading as vision_reading
 
 CHECK_DESCRIPTION = """Check whether cards (in any order) make a phase.
 
 Prints the groups found, each Wild with what it stands for, or why the cards are not the
-phase (the closest miss). --json prints
-  {"valid": true|false, "phase": N,
-   "groups": [{"kind": "set"|"run"|"colour", "size": 3, "requirement": "set of 3",
-               "cards": ["R5", "B5", "W"], "wilds": {"2": "5"}}],
-   "reason": "text"|null, "code": "reason code"|null, "params": {...}|null}
+phase (the closest miss). --json prints what the web API's /api/check answers:
+  {"cards": [...], "count": N, "points": P, "unsure": [...], "unsure_points": U,
+   "phase": {"number": N, "description": "2 sets of 3"},
+   "verdict": {"valid": true|false, "phase": N,
+     "groups": [{"kind": "set"|"run"|"colour", "size": 3, "requirement": "set of 3",
+                 "cards": ["R5", "B5", "W"], "wilds": {"2": "5"}}],
+     "reason": "text"|null, "code": "reason code"|null, "params": {...}|null,
+     "message": "Sentence."|"", "doubtful": ..., "depends_on": ..., "doubt": ...}}
 where "wilds" maps a position in "cards" (as a string, from 0) to what that Wild stands for:
 the number ("5") in a set or run, the colour letter ("R") in a colour group. Runs are listed
 from their lowest number up. Exit codes: 0 valid, 1 not valid, 2 bad input.
 
 Cards the reader was unsure of (--image, or typed as W? or Y8?/Y9: unsure, likely Y9
 otherwise) are weighed: when the verdict hangs on one ("valid if W? is a Wild on the table",
-"not valid: ...; check Y8?") it says so, and --json adds "doubtful", "depends_on"
-([{"card", "fix"}], fix "remove" or the alternative) and "doubt" ({code, params, text}).
+"not valid: ...; check Y8?") it says so, in --json's "doubtful", "depends_on"
+([{"card", "fix"}], fix "remove" or the alternative) and "doubt" ({code, params, text,
+message}); "unsure" lists the unsure cards and "unsure_points" their share of the points.
 """
 
 CHECK_EXAMPLES = """examples:
@@ -107,25 +112,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     hit.set_defaults(func=run_hit)
 
 
-def gather_cards(args: argparse.Namespace) -> tuple[Card, ...]:
-    """The cards a command works on: from CARD arguments (or, later, other sources).
-
-    Raises :class:`NotationError` when there are none or one cannot be read. Extend here to
-    read ``--image`` (cards given OR an image).
-    """
-    if getattr(args, "image", None) is not None:
-        if args.cards:
-            raise NotationError("give the cards or --image IMG, not both")
-        cards = vision_reading.cards_from_image(args.image)
-        print(f"read from {args.image}: {' '.join(map(str, cards))}", file=sys.stderr)
-        return cards
-    cards = parse_cards(args.cards or ())
-    if not cards:
-        raise NotationError("give the cards, e.g. R5 B5 G5 Y7 Y7 W")
-    return cards
-
-
-def gather_read_cards(args: argparse.Namespace):
+def gather_read_cards(args: argparse.Namespace) -> tuple[ReadCard, ...]:
     """The cards to check with the reader's doubt: from ``--image`` (cards marked unsure, with
     their likely alternative) or typed (``W?``, ``Y8?/Y9`` mark unsure ones)."""
     if getattr(args, "image", None) is not None:
@@ -134,17 +121,19 @@ def gather_read_cards(args: argparse.Namespace):
         read = read_cards_of(vision_reading.detected_in_image(args.image))
         print(f"read from {args.image}: {' '.join(map(str, read))}", file=sys.stderr)
         return read
-    tokens = [token for text in args.cards or () for token in text.split()]
-    if any("?" in token or "/" in token for token in tokens):
-        return read_cards_from(tokens)
-    return read_cards_from(str(card) for card in gather_cards(args))
+    read = typed_cards(args.cards or ())
+    if not read:
+        raise NotationError("give the cards, e.g. R5 B5 G5 Y7 Y7 W")
+    return read
 
 
 def run_check(args: argparse.Namespace) -> int:
-    weighed = weigh(args.phase, gather_read_cards(args), natural_per_group=args.natural_per_group)
+    result = check(gather_read_cards(args), args.phase, natural_per_group=args.natural_per_group)
+    weighed = result.weighed
+    assert weighed is not None  # a phase was given
     verdict = weighed.verdict
     if args.json:
-        print(json.dumps(weighed.to_dict()))
+        print(json.dumps(result.to_dict()))
     elif verdict.valid:
         said = str(weighed.reason) if weighed.doubtful else "valid"  # "valid if W? is a Wild..."
         print(f"{said}: phase {args.phase} ({verdict.phase.describe()})")

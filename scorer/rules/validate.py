@@ -80,7 +80,8 @@ class Verdict:
         return self.valid
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``phase10 check --json`` shape, plus ``code`` and ``params`` of the reason."""
+        """The verdict's fields in the one check's JSON (:mod:`scorer.rules.check`): groups, the
+        reason's text, ``code`` and ``params``."""
         return {
             "valid": self.valid,
             "phase": self.phase.number,

@@ -28,11 +28,14 @@ def test_an_invalid_phase_names_the_card_to_check(capsys):
 
 def test_json_keeps_the_verdict_fields_and_adds_the_doubt(capsys):
     code, out, _ = run(capsys, "check", "--phase", "4", "--json", "R1 B2 G3 Y4 R5 B6 W?")
-    data = json.loads(out)
-    assert {"valid", "phase", "groups", "reason", "code", "params"} <= set(data)
+    body = json.loads(out)
+    data = body["verdict"]
+    assert {"valid", "phase", "groups", "reason", "code", "params", "message"} <= set(data)
     assert data["doubtful"] is True
     assert data["depends_on"] == [{"card": "W", "fix": "remove"}]
     assert data["doubt"]["text"] == "valid if W? is a Wild on the table"
+    assert data["doubt"]["message"] == "Valid if W? is a Wild on the table."
+    assert body["unsure"] == ["W"] and body["unsure_points"] == 25
 
 
 @dataclass(frozen=True)

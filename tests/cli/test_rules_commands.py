@@ -32,9 +32,13 @@ def test_check_invalid_exits_1_with_the_reason(capsys):
 
 def test_check_json_shape(capsys):
     code, out, _ = run(capsys, "check", "--phase", "1", "R5 B5 G5 Y7 Y7 W", "--json")
-    data = json.loads(out)
+    body = json.loads(out)
+    data = body["verdict"]
     assert code == 0
+    assert body["cards"] == ["R5", "B5", "G5", "Y7", "Y7", "W"] and body["points"] == 50
+    assert body["phase"] == {"number": 1, "description": "2 sets of 3"}
     assert data["valid"] is True and data["phase"] == 1 and data["reason"] is None
+    assert data["message"] == "" and data["doubtful"] is False and data["doubt"] is None
     groups = sorted(data["groups"], key=lambda g: g["cards"])
     assert groups[0] == {"kind": "set", "size": 3, "requirement": "set of 3",
                          "cards": ["R5", "B5", "G5"], "wilds": {}}
@@ -43,10 +47,11 @@ def test_check_json_shape(capsys):
 
 def test_check_json_invalid(capsys):
     code, out, _ = run(capsys, "check", "--phase", "4", "R3 B4 G5 W Y7 R8", "--json")
-    data = json.loads(out)
+    data = json.loads(out)["verdict"]
     assert code == 1
     assert data["valid"] is False and data["groups"] == [] and "run of 7" in data["reason"]
     assert data["code"] == "group_short"
+    assert data["message"][0].isupper() and data["message"].endswith(".")
 
 
 def test_check_natural_per_group(capsys):

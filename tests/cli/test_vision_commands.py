@@ -114,7 +114,7 @@ def test_check_reads_the_cards_from_an_image(fake, photo, capsys):
     """phase10 check --image: detect, then validate (R5 W B11 is no phase 1)."""
     assert main(["check", "--phase", "1", "--image", str(photo), "--json"]) == 1
     captured = capsys.readouterr()
-    assert json.loads(captured.out)["valid"] is False
+    assert json.loads(captured.out)["verdict"]["valid"] is False
     read = captured.err.split(": ", 1)[1].split()  # unsure cards marked: "W?/B11"
     assert [token.split("?")[0] for token in read] == ["R5", "W", "B11"]
 

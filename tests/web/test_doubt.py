@@ -67,10 +67,11 @@ def test_typed_cards_marked_unsure_are_weighed(client):
     assert message.startswith("Not valid: ") and "; check Y8? (valid if it is Y7)" in message
 
 
-def test_typed_cards_without_marks_answer_as_before(client):
+def test_typed_cards_without_marks_have_nothing_to_confirm(client):
     body = client.post("/api/check", json={"cards": "R5 B5 G5 Y7 R7 B7", "phase": 1}).get_json()
     assert body["verdict"]["valid"] is True
-    assert "doubtful" not in body["verdict"] and "unsure" not in body
+    assert body["verdict"]["doubtful"] is False and body["verdict"]["doubt"] is None
+    assert body["unsure"] == [] and body["unsure_points"] == 0
 
 
 def test_a_hand_scan_gives_the_unsure_cards_share_of_the_points(app, client):

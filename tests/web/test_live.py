@@ -122,7 +122,7 @@ def test_with_every_slot_busy_the_answer_is_503_with_the_last_reading(make_app, 
         ("/live/frame?stream=s", b"x", "text/plain", 415, "Content-Type image/jpeg"),
         ("/live/frame?stream=s", b"not a jpeg", "image/jpeg", 400, "image"),
         ("/live/frame?stream=s&phase=11", b"x", "image/jpeg", 400, "phase"),
-        ("/live/frame?stream=s&game=999&seat=0", b"x", "image/jpeg", 404, "999"),
+        ("/live/frame?stream=s&game=999&seat=0", b"x", "image/jpeg", 404, "no such game"),
     ],
 )
 def test_bad_frames_are_refused_with_a_reason(make_app, url, body, content_type, status, message):
@@ -216,6 +216,22 @@ def test_when_players_choose_their_phase_the_live_page_offers_their_remaining_on
     for _ in range(3):
         reading = post_frame(client, frame, game=game, seat=0, phase=2).get_json()
     assert reading["phase"]["number"] == 2  # 1 set of 3 + 1 run of 4
+
+
+def test_a_phase_the_player_may_not_play_is_refused_before_any_frame_is_read(make_app, placed):
+    """The live page asks for the seat's phase as the photo check does (one strict rule)."""
+    app = make_app()
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Bob"]}).get_json()["id"]
+    frame = draw_frame(0, placed, SIZE)
+    refused = post_frame(client, frame, game=game, seat=1, phase=4)
+    assert refused.status_code == 400
+    assert refused.get_json()["code"] == "wrong_phase"
+    assert refused.get_json()["params"] == {"given": 4, "expected": 1}
+    page = client.get(f"/games/{game}/players/1/live?phase=4",
+                      headers={"Accept-Language": "sv"})
+    assert page.status_code == 400
+    assert "Spelar fas 1 den här rundan, inte fas 4." in page.get_data(as_text=True)
 
 
 def test_photos_get_the_second_look_and_live_frames_do_not(make_app, placed, monkeypatch):

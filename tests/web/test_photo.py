@@ -125,7 +125,8 @@ def test_check_typed_cards_against_a_phase(client):
 
 def test_check_without_a_phase_counts_points(client):
     body = client.post("/api/check", json={"cards": ["W", "S", "R10"]}).get_json()
-    assert body == {"cards": ["W", "S", "R10"], "count": 3, "points": 50}
+    assert body == {"cards": ["W", "S", "R10"], "count": 3, "points": 50, "unsure": [],
+                    "unsure_points": 0, "verdict": None, "phase": None}
 
 
 def test_check_a_photo_against_a_phase(client):
@@ -245,3 +246,60 @@ def test_the_real_reader_uses_the_chosen_deck_model(app, client, monkeypatch, tm
     assert detect(client, png_bytes()).status_code == 200
     assert seen["model"] == str(chosen)
     assert seen["imgsz"] is None  # the exported input size unless DETECT_IMGSZ says otherwise
+
+
+def _choose_game_after_phase_3(app) -> int:
+    """A choose-your-phase game in which Bob has completed phase 3."""
+    from web import service
+    with app.test_request_context():
+        state = service.create("", service.new_setup(["Ann", "Bob"], variant="choose"))
+        service.add_round(state, service.parse_round({"results": [
+            {"player": "Ann", "completed": False, "points": 50},
+            {"player": "Bob", "completed": True, "phase": 3}], "went_out": "Bob"}))
+        return state.game.id
+
+
+def test_a_phase_the_player_already_completed_is_refused_with_its_code(app, client):
+    game_id = _choose_game_after_phase_3(app)
+    response = client.post("/api/check", json={"cards": "R5 B5 G5 R7", "game": game_id,
+                                               "player": "Bob", "phase": 3},
+                           headers={"Accept-Language": "pl"})
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["code"] == "phase_not_available" and body["field"] == "phase"
+    assert body["params"] == {"given": 3, "remaining": [1, 2, 4, 5, 6, 7, 8, 9, 10]}
+    assert body["error"].startswith("Faza 3")  # the page's language
+    page = client.get(f"/games/{game_id}/players/1/check?phase=3")
+    assert page.status_code == 400
+    assert "Phase 3 is not open to this player" in page.get_data(as_text=True)
+    assert 'value="3"' not in client.get(f"/games/{game_id}/players/1/check").get_data(
+        as_text=True)  # the completed phase is not offered
+
+
+def test_a_phase_that_is_not_the_players_turn_is_refused_with_its_code(client, new_game):
+    game_id = new_game(("Ann", "Bob"))
+    response = client.post("/api/check", json={"cards": "R5 B5 G5 R7 B7 G7", "game": game_id,
+                                               "player": "Ann", "phase": 2})
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["code"] == "wrong_phase"
+    assert body["params"] == {"given": 2, "expected": 1}
+    assert body["error"] == "Plays phase 1 this round, not phase 2."
+    assert client.get(f"/games/{game_id}/players/0/hand?phase=2").status_code == 400
+    same = client.post("/api/check", json={"cards": "R5 B5 G5 R7 B7 G7", "game": game_id,
+                                           "player": "Ann", "phase": 1})
+    assert same.status_code == 200 and same.get_json()["verdict"]["valid"] is True
+
+
+def test_the_tie_breaker_goal_is_the_only_phase_to_check(client, new_game, play_round):
+    game_id = new_game(("Cy", "Di", "Ed"), variant="short", phases_count=2)
+    play_round(game_id, {0: (True, None), 1: (True, 50), 2: (False, 50)}, went_out=0)
+    play_round(game_id, {0: (True, 50), 1: (True, None), 2: (False, 50)}, went_out=1)
+    body = client.post("/api/check", json={"cards": "R5", "game": game_id,
+                                           "player": "Di"}).get_json()
+    goal = body["phase"]["number"]
+    assert body["phase"]["description"] == "1 set of 5 + 1 set of 3"
+    refused = client.post("/api/check", json={"cards": "R5", "game": game_id,
+                                              "player": "Di", "phase": 1})
+    assert refused.status_code == 400 and refused.get_json()["code"] == "wrong_phase"
+    assert refused.get_json()["params"]["expected"] == goal

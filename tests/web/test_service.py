@@ -68,3 +68,69 @@ def test_a_round_that_is_not_an_object_is_a_notation_error():
     with pytest.raises(GameNotationError, match="JSON object") as info:
         service.parse_round(["Ann"])
     assert info.value.field == "results"
+
+
+def _played(rules: dict, results: list[dict]) -> service.GameState:
+    """A game of Ann and Bob under ``rules`` after one round of ``results`` (Ann went out)."""
+    state = service.create("", service.new_setup(["Ann", "Bob"], **rules))
+    return service.add_round(state, service.parse_round({"results": results,
+                                                          "went_out": "Ann"}))
+
+
+ANN_DID_3 = [{"player": "Ann", "completed": True, "phase": 3},
+             {"player": "Bob", "completed": False, "points": 50}]
+ANN_DID_1 = [{"player": "Ann", "completed": True},
+             {"player": "Bob", "completed": False, "points": 50}]
+
+
+def test_a_seat_checks_its_current_phase_unless_it_chooses(app):
+    with app.test_request_context():
+        state = _played({}, ANN_DID_1)
+        ann, bob = state.standings.players
+        assert service.seat_phase(state, ann).number == 2
+        assert service.seat_phase(state, bob, "").number == 1
+        assert service.seat_phase(state, ann, "2").number == 2  # its own phase, named
+        assert service.phase_choices(state, ann) == ()
+
+
+@pytest.mark.parametrize("chosen", [1, "3", 11])
+def test_a_phase_other_than_the_current_one_is_refused_when_the_rules_give_no_choice(
+        app, chosen):
+    with app.test_request_context():
+        state = _played({}, ANN_DID_1)
+        ann = state.standings.players[0]
+        with pytest.raises(GameRulesError) as caught:
+            service.seat_phase(state, ann, chosen)
+    assert caught.value.code == "wrong_phase" and caught.value.field == "phase"
+    assert caught.value.params == {"given": int(chosen), "expected": 2}
+
+
+def test_a_chosen_phase_must_be_one_the_player_still_needs(app):
+    with app.test_request_context():
+        state = _played({"variant": "choose"}, ANN_DID_3)
+        ann = state.standings.players[0]
+        assert service.seat_phase(state, ann, "5").number == 5
+        assert service.phase_choices(state, ann) == (1, 2, 4, 5, 6, 7, 8, 9, 10)
+        for done_or_absent in (3, 11):
+            with pytest.raises(GameRulesError) as caught:
+                service.seat_phase(state, ann, done_or_absent)
+            assert caught.value.code == "phase_not_available"
+            assert caught.value.params == {"given": done_or_absent,
+                                           "remaining": [1, 2, 4, 5, 6, 7, 8, 9, 10]}
+
+
+def test_a_phase_outside_the_variant_is_refused(app):
+    with app.test_request_context():
+        state = service.create("", service.new_setup(["Ann", "Bob"], variant="even"))
+        ann = state.standings.players[0]
+        assert service.seat_phase(state, ann).number == 2
+        with pytest.raises(GameRulesError, match="not phase 1"):
+            service.seat_phase(state, ann, 1)
+
+
+def test_an_unreadable_phase_is_a_notation_error(app, saved_game):
+    with app.test_request_context():
+        state = service.load(saved_game.game.id)
+        with pytest.raises(GameNotationError) as caught:
+            service.seat_phase(state, state.standings.players[0], "two")
+    assert caught.value.code == "bad_number"

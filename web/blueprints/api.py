@@ -17,7 +17,8 @@ from werkzeug.exceptions import BadRequest, Forbidden
 
 from scorer.numbers import is_whole
 from scorer.rules.doubt import read_cards_of
-from web import checking, doubt, idempotency, images, keeper, reader, schema, service, store
+from scorer.rules.phases import PhaseSpec
+from web import checking, idempotency, images, keeper, reader, schema, service, store
 from web.db import transaction
 from web.versions import api_version, require_current
 
@@ -247,45 +248,42 @@ def check() -> Response:
     """A phase verdict for typed cards (JSON) or a photo (image field plus a ``phase`` field).
 
     JSON: ``{"cards": [...], "phase": 1..10, "natural_per_group": false}``, or ``game`` and
-    ``player`` instead of ``phase`` to check that player's current phase under the game's rules.
-    Without a phase the answer holds the cards and their points only. A card marked ``?``
-    (``"W?"``, ``"Y8?/Y9"``: unsure, likely Y9 otherwise) is one to confirm: the answer's
-    ``unsure`` and ``unsure_points`` list them, and the verdict says whether it hangs on them
-    (``doubtful``, ``depends_on``, ``doubt``; see :mod:`web.doubt`).
+    ``player`` instead of ``phase`` to check that player's phase under the game's rules (with
+    ``phase``: one they may play now, else a 400 with ``code`` ``wrong_phase`` or
+    ``phase_not_available``; see :func:`web.service.seat_phase`). A card marked ``?`` (``"W?"``,
+    ``"Y8?/Y9"``: unsure, likely Y9 otherwise) is one to confirm. The answer is the one check's
+    shape (:mod:`scorer.rules.check`: ``cards``, ``count``, ``points``, ``unsure``,
+    ``unsure_points``, ``verdict``, ``phase``); a photo's adds ``detections``.
     """
+    detection = None
     if request.is_json:
         body = _fields(schema.json_body(schema.Check))
-        plain, read = doubt.split_marks(body.get("cards"))
-        cards = checking.cards_from(plain)
-        detection = None
+        read = checking.read_cards(body.get("cards"))
     else:
         body = request.form.to_dict()
         photo = images.photo_from_request(request)
         detection = images.in_source_pixels(reader.read(photo.pixels), photo)
-        cards = tuple(item.card for item in detection.cards)
         read = read_cards_of(detection.cards)
     phase, natural = _phase_of(body)
-    result = checking.summary(cards, phase, natural)
-    if read is not None:  # typed cards without a mark answer as they always did
-        doubt.add_doubt(result, read, phase, natural)
+    result = checking.answer(read, phase, natural)
     if detection is not None:
         result["detections"] = detection.to_dict()["cards"]
     return jsonify(result)
 
 
-def _phase_of(body: dict[str, Any]):
-    natural = body.get("natural_per_group", False)
-    natural = natural if isinstance(natural, bool) else str(natural).lower() in ("1", "true", "on")
+def _phase_of(body: dict[str, Any]) -> tuple[PhaseSpec | None, bool]:
+    """The phase to check and the natural-card rule: a game's player's (by name) under the
+    game's rules, or a standard phase, or none."""
     if body.get("game") is not None:
         game_id = body["game"]
         if not is_whole(game_id, minimum=0):
             raise BadRequest(_("game must be a game id (a whole number)."))
         state = service.load(int(game_id))
         standing = service.standing_of(state, str(body.get("player", "")))
-        spec = service.phase_spec_for(state, standing)
-        if body.get("phase") not in (None, "") and state.setup.rules.choose_phase:
-            spec = state.setup.rules.phase(checking.phase_from(body["phase"]).number)
-        return spec, state.setup.rules.natural_per_group
+        return (service.seat_phase(state, standing, body.get("phase")),
+                state.setup.rules.natural_per_group)
+    natural = body.get("natural_per_group", False)
+    natural = natural if isinstance(natural, bool) else str(natural).lower() in ("1", "true", "on")
     if body.get("phase") in (None, ""):
         return None, natural
     return checking.phase_from(body["phase"]), natural

@@ -147,9 +147,11 @@ def live_state() -> LiveState:
 def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
     """The phase to check and whether the game wants a natural card per group.
 
-    ``game`` and ``seat``: that player's current phase under the game's rules (as the photo
-    check does); ``phase``: a standard phase 1..10; neither: no verdict. Raises
-    :class:`NotationError` for a bad phase and the store's errors for a missing game.
+    ``game`` and ``seat``: that player's phase under the game's rules
+    (:func:`web.service.seat_phase`, which refuses a ``phase`` they may not play now);
+    ``phase``: a standard phase 1..10; neither: no verdict. Raises :class:`NotationError` for a
+    bad phase, a rules error for a phase not open to the player and the store's errors for a
+    missing game.
     """
     game, seat = args.get("game", ""), args.get("seat", "")
     if game or seat:
@@ -157,29 +159,24 @@ def _phase_target(args: Mapping[str, str]) -> tuple[PhaseSpec | None, bool]:
             raise NotationError("game and seat must be whole numbers")
         state = service.load(int(game))
         standing = service.player_at(state, int(seat))
-        spec = service.phase_spec_for(state, standing)
-        if args.get("phase", "").strip() and state.setup.rules.choose_phase:
-            spec = state.setup.rules.phase(checking.phase_from(args["phase"]).number)
-        return spec, state.setup.rules.natural_per_group
+        return (service.seat_phase(state, standing, args.get("phase")),
+                state.setup.rules.natural_per_group)
     if args.get("phase", "").strip():
         return checking.phase_from(args["phase"]), False
     return None, False
 
 
 def _with_verdict(live: LiveReading | None, args: Mapping[str, str]) -> dict[str, Any] | None:
-    """The live reading's JSON plus ``verdict`` and ``phase`` for its stable cards (the photo
-    check's shape, with the doubt of :func:`web.doubt.add_doubt`), ``unsure`` (stable cards read
-    unsure now) and ``no_cards``: no stable card is read sure (no verdict then)."""
+    """The live reading's JSON with the one check's answer on its stable cards
+    (:func:`web.checking.answer`: ``verdict``, ``phase``, ``unsure``: stable cards read unsure
+    now, ``unsure_points``) and ``no_cards``: no stable card is read sure (no verdict then)."""
     if live is None:
         return None
     phase, natural = _phase_target(args)
     read, no_cards = doubt.live_doubt(live)
-    body = {**live.to_dict(), "no_cards": no_cards}
-    if phase is None or no_cards:  # never a verdict on no cards, or on unsure ones alone
-        return {**body, "verdict": None, "phase": None}
-    summary = doubt.add_doubt(checking.summary(live.cards, phase, natural), read, phase, natural)
-    return {**body, "verdict": summary.get("verdict"), "phase": summary.get("phase"),
-            "unsure": summary["unsure"]}
+    # never a verdict on no cards, or on unsure ones alone
+    answer = checking.answer(read, None if no_cards else phase, natural)
+    return {**live.to_dict(), **answer, "no_cards": no_cards}
 
 
 def _error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
@@ -206,11 +203,10 @@ def player_page(game_id: int, seat: int) -> str:
     with the frozen cards (``.../check?cards=R5+B5+W``)."""
     state = service.load(game_id)
     standing = service.player_at(state, seat)
-    phase = service.phase_chosen(state, standing, request.args.get("phase", ""))
+    phase = service.seat_phase(state, standing, request.args.get("phase"))
     rules = state.setup.rules
-    choices = []
-    if rules.choose_phase:
-        choices = [(n, i18n.describe_phase(rules.phase(n))) for n in standing.remaining]
+    choices = [(n, i18n.describe_phase(rules.phase(n)))
+               for n in service.phase_choices(state, standing)]
     label = i18n.describe_phase(phase) if phase is not None and not choices else ""
     return render_template(
         "live.html", phase=phase.number if phase is not None else 1, phases=choices,
@@ -231,10 +227,7 @@ def frame() -> tuple[Response, int] | Response:
     stream = request.args.get("stream", "")
     if not 1 <= len(stream) <= 64:
         return _error("give the stream id: /live/frame?stream=ID (1 to 64 characters)", 400)
-    try:
-        _phase_target(request.args)  # a bad phase fails before any detection
-    except (NotationError, LookupError) as error:
-        return _error(str(error), 400 if isinstance(error, NotationError) else 404)
+    _phase_target(request.args)  # a bad phase fails before any detection (web.errors answers)
     if not request.mimetype.startswith("image/"):
         return _error("send the frame itself as the body with Content-Type image/jpeg", 415)
     if (request.content_length or 0) > current_app.config["LIVE_FRAME_MAX_BYTES"]:
@@ -279,10 +272,7 @@ def camera_reading() -> tuple[Response, int] | Response:
     if isinstance(camera, tuple):
         return camera
     snap = camera.snapshot()
-    try:
-        reading = _with_verdict(snap.live if snap else None, request.args)
-    except (NotationError, LookupError) as error:
-        return _error(str(error), 400 if isinstance(error, NotationError) else 404)
+    reading = _with_verdict(snap.live if snap else None, request.args)
     body = {"reading": reading,
             "error": camera.error, "running": camera.running}
     return jsonify(body)

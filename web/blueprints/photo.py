@@ -23,7 +23,7 @@ MODES = ("check", "hand")
 def _page(game_id: int, seat: int, mode: str) -> str:
     state = service.load(game_id)
     standing = service.player_at(state, seat)
-    phase = service.phase_chosen(state, standing, request.args.get("phase", ""))
+    phase = service.seat_phase(state, standing, request.args.get("phase"))
     rules = state.setup.rules
     prefill: dict[str, str] = {}
     if mode == "check" and standing.player in state.standings.tie_breaker:
@@ -39,7 +39,7 @@ def _page(game_id: int, seat: int, mode: str) -> str:
     return render_template(
         "photo/photo.html", state=state, standing=standing, seat=seat, phase=phase, mode=mode,
         done_url=url_for("rounds.new", game_id=game_id, **prefill), cards=cards,
-        choices=[rules.phase(n) for n in standing.remaining] if rules.choose_phase else [],
+        choices=[rules.phase(n) for n in service.phase_choices(state, standing)],
         least=_least_cards(mode, phase),
     )
 
