@@ -89,15 +89,18 @@ def stage_table(sets: Sequence[EvalSet], parts: Sequence[str] = PARTS, model: st
 
 
 def markdown(table: dict[str, Any]) -> str:
-    """The stage table as Markdown: one row per part, per set "ΔF1 / Δexact / ms"."""
+    """The stage table as Markdown: one row per part, per set "ΔF1 / Δexact / Δmarked / ms"
+    (Δmarked: the change in the share of wrong cards marked unsure)."""
     names = list(table["whole"])
-    lines = ["| left out | " + " | ".join(f"{n}: ΔF1 / Δexact / ms" for n in names) + " |",
+    whole = table["whole"]
+    lines = ["| left out | " + " | ".join(f"{n}: ΔF1 / Δexact / Δmarked / ms" for n in names)
+             + " |",
              "|---|" + "---|" * len(names),
              "| (whole reader) | " + " | ".join(
-                 f"F1 {table['whole'][n]['f1']:.3f} / exact {table['whole'][n]['exact']:.3f}"
-                 for n in names) + " |"]
+                 f"F1 {whole[n]['f1']:.3f} / exact {whole[n]['exact']:.3f} / "
+                 f"marked {whole[n]['wrong_marked']:.2f}" for n in names) + " |"]
     for part, cells in table["parts"].items():
         lines.append(f"| {part} | " + " | ".join(
-            f"{cells[n]['f1']:+.3f} / {cells[n]['exact']:+.3f} / {cells[n]['ms']:.1f}"
-            for n in names) + " |")
+            f"{cells[n]['f1']:+.3f} / {cells[n]['exact']:+.3f} / "
+            f"{cells[n]['wrong_marked']:+.2f} / {cells[n]['ms']:.1f}" for n in names) + " |")
     return "\n".join(lines)

@@ -21,11 +21,12 @@ def test_a_set_is_named_with_its_folder_split_and_limit():
 
 
 def test_the_markdown_table_has_a_row_per_part_and_a_column_per_set():
-    table = {"whole": {"a": {"f1": 0.9, "exact": 0.5}, "b": {"f1": 0.8, "exact": 0.4}},
-             "parts": {"clutter": {n: {"f1": -0.01, "exact": 0.0, "ms": 1.25} for n in "ab"}}}
+    whole = {"f1": 0.9, "exact": 0.5, "wrong_marked": 0.75}
+    change = {"f1": -0.01, "exact": 0.0, "wrong_marked": -0.25, "ms": 1.25}
+    table = {"whole": {"a": whole, "b": whole}, "parts": {"clutter": {"a": change, "b": change}}}
     lines = markdown(table).splitlines()
-    assert len(lines) == 4 and lines[2].startswith("| (whole reader) | F1 0.900")
-    assert lines[3] == "| clutter | -0.010 / +0.000 / 1.2 | -0.010 / +0.000 / 1.2 |"
+    assert len(lines) == 4 and lines[2].startswith("| (whole reader) | F1 0.900 / exact 0.500")
+    assert lines[3] == "| clutter | -0.010 / +0.000 / -0.25 / 1.2 | -0.010 / +0.000 / -0.25 / 1.2 |"
 
 
 @pytest.fixture(scope="module")
