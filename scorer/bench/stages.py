@@ -43,7 +43,8 @@ class EvalSet:
             f1 = found.get("card_f1", found.get("symbol_f1", 0.0))
             exact = found.get("exact_hand", found.get("exact_symbols", 0.0))
         return {"f1": f1, "exact": exact, "wrong_marked": found.get("wrong_marked", 0.0),
-                "empty_with_a_card": found.get("empty_with_a_card", 0.0)}
+                "empty_with_a_card": found.get("empty_with_a_card", 0.0),
+                "cards": found.get("truth_cards", 0)}
 
 
 def parse_set(text: str) -> EvalSet:
@@ -90,17 +91,29 @@ def stage_table(sets: Sequence[EvalSet], parts: Sequence[str] = PARTS, model: st
 
 def markdown(table: dict[str, Any]) -> str:
     """The stage table as Markdown: one row per part, per set "ΔF1 / Δexact / Δmarked / ms"
-    (Δmarked: the change in the share of wrong cards marked unsure)."""
+    (Δmarked: the change in the share of wrong cards marked unsure); for a set of empty scenes
+    "Δfalse / ms" (the change in the share of scenes with a false card)."""
     names = list(table["whole"])
     whole = table["whole"]
-    lines = ["| left out | " + " | ".join(f"{n}: ΔF1 / Δexact / Δmarked / ms" for n in names)
-             + " |",
+    empty = {n for n in names if whole[n].get("cards", 1) == 0}
+
+    def head(n: str) -> str:
+        return f"{n}: Δfalse / ms" if n in empty else f"{n}: ΔF1 / Δexact / Δmarked / ms"
+
+    def total(n: str) -> str:
+        if n in empty:
+            return f"false {100 * whole[n]['empty_with_a_card']:.1f} %"
+        return (f"F1 {whole[n]['f1']:.3f} / exact {whole[n]['exact']:.3f} / "
+                f"marked {whole[n]['wrong_marked']:.2f}")
+
+    def cell(n: str, c: dict[str, float]) -> str:
+        if n in empty:
+            return f"{100 * c['empty_with_a_card']:+.1f} % / {c['ms']:.1f}"
+        return f"{c['f1']:+.3f} / {c['exact']:+.3f} / {c['wrong_marked']:+.2f} / {c['ms']:.1f}"
+
+    lines = ["| left out | " + " | ".join(head(n) for n in names) + " |",
              "|---|" + "---|" * len(names),
-             "| (whole reader) | " + " | ".join(
-                 f"F1 {whole[n]['f1']:.3f} / exact {whole[n]['exact']:.3f} / "
-                 f"marked {whole[n]['wrong_marked']:.2f}" for n in names) + " |"]
+             "| (whole reader) | " + " | ".join(total(n) for n in names) + " |"]
     for part, cells in table["parts"].items():
-        lines.append(f"| {part} | " + " | ".join(
-            f"{cells[n]['f1']:+.3f} / {cells[n]['exact']:+.3f} / "
-            f"{cells[n]['wrong_marked']:+.2f} / {cells[n]['ms']:.1f}" for n in names) + " |")
+        lines.append(f"| {part} | " + " | ".join(cell(n, cells[n]) for n in names) + " |")
     return "\n".join(lines)

@@ -29,6 +29,15 @@ def test_the_markdown_table_has_a_row_per_part_and_a_column_per_set():
     assert lines[3] == "| clutter | -0.010 / +0.000 / -0.25 / 1.2 | -0.010 / +0.000 / -0.25 / 1.2 |"
 
 
+def test_a_set_of_empty_scenes_shows_the_share_with_a_false_card():
+    whole = {"f1": 0.0, "exact": 1.0, "wrong_marked": 0.0, "empty_with_a_card": 0.01, "cards": 0}
+    change = {"f1": 0.0, "exact": -0.01, "wrong_marked": 0.7, "empty_with_a_card": 0.01, "ms": 0.2}
+    lines = markdown({"whole": {"e": whole}, "parts": {"printed_pattern": {"e": change}}})
+    assert lines.splitlines()[0] == "| left out | e: Δfalse / ms |"
+    assert lines.splitlines()[2:] == ["| (whole reader) | false 1.0 % |",
+                                      "| printed_pattern | +1.0 % / 0.2 |"]
+
+
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("stages")
