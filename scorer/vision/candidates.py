@@ -109,7 +109,8 @@ class CandidateTable:
 
     def reordered(self, order: list[int]) -> CandidateTable:
         """The rows at ``order`` first, in that order, then the others as they were."""
-        rest = [k for k in range(len(self.rows)) if k not in set(order)]
+        first = set(order)
+        rest = [k for k in range(len(self.rows)) if k not in first]
         return replace(self, rows=tuple(self.rows[k] for k in [*order, *rest]))
 
     def regrouped(self, groupings: list[CardCandidate], faces: tuple[Card, ...], stage: str,

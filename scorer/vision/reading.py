@@ -83,22 +83,11 @@ def default_weights() -> Path:
     return DEFAULT_MODEL.with_suffix(".pt")
 
 
-def cards_from_detections(
-    image_bgr: np.ndarray,
-    dets: Detections,
-    *,
-    geometry: PairingGeometry = DEFAULT_GEOMETRY,
-    colour_check: bool = True,
-    rivals: Detections | None = None,
-    detector_file: str | Path | None = None,
-    closer_look: Any = None,
-    without: Collection[str] = (),
-) -> tuple[DetectedCard, ...]:
+def cards_from_detections(image_bgr: np.ndarray, dets: Detections, **options: Any
+                          ) -> tuple[DetectedCard, ...]:
     """The cards that the reader's stages (:mod:`scorer.vision.pipeline`) make of index
-    detections ``dets``, most confident first; see :func:`candidate_table`."""
-    return candidate_table(image_bgr, dets, geometry=geometry, colour_check=colour_check,
-                           rivals=rivals, detector_file=detector_file, closer_look=closer_look,
-                           without=without).cards
+    detections ``dets``, most confident first; ``options`` as for :func:`candidate_table`."""
+    return candidate_table(image_bgr, dets, **options).cards
 
 
 def candidate_table(

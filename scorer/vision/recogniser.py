@@ -147,15 +147,16 @@ def recogniser_path() -> Path:
 
 
 def load_recogniser(path: str | Path | None = None) -> Recogniser | None:
-    """The cached recogniser (default :func:`recogniser_path`), or None when no file is
-    there: the reader then works without a second opinion."""
-    resolved = Path(path or recogniser_path()).resolve()
-    return _load(str(resolved)) if resolved.is_file() else None
+    """The recogniser at ``path`` (default :func:`recogniser_path`), or None when no file is
+    there: the reader then works without a second opinion. Looked up once per path and
+    process, like the detector: every frame asks, and a live frame has no time for disk."""
+    return _load(str(path or recogniser_path()))
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> Recogniser:
-    return Recogniser(path)
+def _load(path: str) -> Recogniser | None:
+    resolved = Path(path).resolve()
+    return Recogniser(resolved) if resolved.is_file() else None
 
 
 __all__ = ["COLOURS", "CROP", "SYMBOLS", "Colour", "Opinion", "Recogniser", "crop_index",

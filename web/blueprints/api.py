@@ -9,6 +9,7 @@ A new round may say which round it is (``number``) and carry an ``Idempotency-Ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -210,25 +211,27 @@ def delete_round(game_id: int, number: int) -> Response:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
-    body = schema.json_body(schema.Versioned, required=False)
-    game = store.get_game(game_id)
-    require_current(api_version(request, _fields(body)), game.version)
-    _version, change = service.undo(game)
-    response = _game_response(game_id)
-    response.headers["X-Undone"] = f"{change['action']} round {change['round_number']}"
-    return response
+    """Take back the last change (the ``X-Undone`` header says which)."""
+    return _step_through_log(game_id, service.undo, "X-Undone")
 
 
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int) -> Response:
     """Make the change undone most recently again (409 when there is none, or a change came
-    since)."""
+    since; the ``X-Redone`` header says which)."""
+    return _step_through_log(game_id, service.redo, "X-Redone")
+
+
+def _step_through_log(game_id: int, step: Callable[[store.Game], tuple[int, dict]],
+                      header: str) -> Response:
+    """Undo or redo (``step``) on a game at the version the client saw; the game as it now
+    stands, with ``header`` naming the change."""
     body = schema.json_body(schema.Versioned, required=False)
     game = store.get_game(game_id)
     require_current(api_version(request, _fields(body)), game.version)
-    _version, change = service.redo(game)
+    _version, change = step(game)
     response = _game_response(game_id)
-    response.headers["X-Redone"] = f"{change['action']} round {change['round_number']}"
+    response.headers[header] = f"{change['action']} round {change['round_number']}"
     return response
 
 

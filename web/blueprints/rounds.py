@@ -6,6 +6,8 @@ it names. A write based on an old version of the game answers 409 with the curre
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -192,20 +194,23 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
 
 @bp.post("/undo")
 def undo(game_id: int) -> Response:
-    game = store.get_game(game_id)
-    require_current(form_version(request), game.version)
-    _version, change = service.undo(game)
-    flash(i18n.undone_message(change))
-    return _back(game_id)
+    """Take back the last change."""
+    return _step_through_log(game_id, service.undo, i18n.undone_message)
 
 
 @bp.post("/redo")
 def redo(game_id: int) -> Response:
     """Make the change undone most recently again."""
+    return _step_through_log(game_id, service.redo, i18n.redone_message)
+
+
+def _step_through_log(game_id: int, step: Callable[[store.Game], tuple[int, dict]],
+                      message: Callable[[dict], str]) -> Response:
+    """Undo or redo (``step``) on the game at the version the form showed, and say so."""
     game = store.get_game(game_id)
     require_current(form_version(request), game.version)
-    _version, change = service.redo(game)
-    flash(i18n.redone_message(change))
+    _version, change = step(game)
+    flash(message(change))
     return _back(game_id)
 
 
