@@ -20,6 +20,8 @@ from scorer.vision.pipeline import REQUIRED, STAGE_NAMES
 from scorer.vision.reading import LOOKS, get_detector, read_cards
 from scorer.vision.timings import Timings
 
+CHANGES = ("f1", "exact", "wrong_marked", "empty_with_a_card")
+"""The figures whose change a part's row gives."""
 PARTS: tuple[str, ...] = (*LOOKS, *(name for name in STAGE_NAMES if name not in REQUIRED))
 
 
@@ -44,7 +46,8 @@ class EvalSet:
             exact = found.get("exact_hand", found.get("exact_symbols", 0.0))
         return {"f1": f1, "exact": exact, "wrong_marked": found.get("wrong_marked", 0.0),
                 "empty_with_a_card": found.get("empty_with_a_card", 0.0),
-                "cards": found.get("truth_cards", 0)}
+                "cards": found.get("truth_cards", 0),
+                "photos": found.get("images", found.get("photos", 0))}
 
 
 def parse_set(text: str) -> EvalSet:
@@ -66,14 +69,10 @@ def stage_table(sets: Sequence[EvalSet], parts: Sequence[str] = PARTS, model: st
     ms: dict[str, dict[str, float]] = {}
     for eval_set in sets:
         clock = Timings()
-        photos = [0]
-
-        def timed(image: Any, clock: Timings = clock, photos: list[int] = photos) -> Any:
-            photos[0] += 1
-            return read_cards(image, detector=detector, timings=clock)
-
-        whole[eval_set.name] = eval_set.figures(timed)
-        ms[eval_set.name] = {name: 1000 * s / max(photos[0], 1) for name, s in clock.items()}
+        found = eval_set.figures(
+            lambda image, clock=clock: read_cards(image, detector=detector, timings=clock))
+        whole[eval_set.name] = found
+        ms[eval_set.name] = {name: 1000 * s / max(found["photos"], 1) for name, s in clock.items()}
         progress(f"{eval_set.name}: whole reader {whole[eval_set.name]}")
     rows: dict[str, dict[str, dict[str, float]]] = {}
     for part in parts:
@@ -81,8 +80,7 @@ def stage_table(sets: Sequence[EvalSet], parts: Sequence[str] = PARTS, model: st
         for eval_set in sets:
             without = eval_set.figures(
                 lambda image, part=part: read_cards(image, detector=detector, without=(part,)))
-            change = {key: round(without[key] - value, 4)
-                      for key, value in whole[eval_set.name].items()}
+            change = {key: round(without[key] - whole[eval_set.name][key], 4) for key in CHANGES}
             change["ms"] = round(ms[eval_set.name].get(part, 0.0), 1)
             rows[part][eval_set.name] = change
         progress(f"without {part}: {rows[part]}")
