@@ -43,7 +43,8 @@ DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
-FORMAT_VERSION = 3  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and tiles
+FORMAT_VERSION = 4  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
+#                     tiles; 4: other games' cards among the cards (layouts.add_foreign_cards)
 FORMAT_VERSIONS = tuple(sorted(PAINTERS_OF_FORMAT))  # the formats still rendered byte for byte
 
 
@@ -109,7 +110,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     forced = settings.empty is not None and rng.random() < settings.empty
     # Training scenes hold their fans tight; evaluation splits keep the scenes of their figures.
     kind = "empty" if forced else settings.scene
-    layout = sample_layout(rng, kind, tight_fans=split == "train")
+    layout = sample_layout(rng, kind, tight_fans=split == "train",
+                           foreign=settings.version >= 4)
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))

@@ -162,14 +162,24 @@ def finish_face(image: np.ndarray, radius_px: float, rects: tuple[Rect, Rect]) -
     return Face(out, alpha, rects)
 
 
-def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
+FOREIGN_GLYPHS = ("0", "+2", "+4", "reverse")  # other games' cards: no Phase 10 face
+
+
+def render_face(card: Card, style: FaceStyle, variant: int = 0, glyph: str | None = None
+                ) -> Face:
     """Draw one face of ``card`` in ``style``. ``variant`` (0-3) picks the colour of a Wild
-    when the design prints Wilds in the card colours."""
+    when the design prints Wilds in the card colours. ``glyph`` (one of
+    :data:`FOREIGN_GLYPHS`) prints another game's card instead of a numbered ``card``'s
+    number, in its colour ("+4" in the special ink, over the four colours)."""
     W, H = FACE_W, FACE_H
     canvas = np.empty((H, W, 3), np.float32)
     canvas[:] = style.paper
     special = not card.is_natural
-    if card.is_natural:
+    if glyph is not None and (special or glyph not in FOREIGN_GLYPHS):
+        raise ValueError(f"glyph {glyph!r} needs a numbered card and one of {FOREIGN_GLYPHS}")
+    if glyph == "+4":
+        ink = style.special_ink
+    elif card.is_natural:
         ink = style.colour(card.colour)  # type: ignore[arg-type]
     elif card.is_wild and style.wild_in_colours:
         ink = style.palette[variant % 4][1]
@@ -233,7 +243,7 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
     centre_fill: RGB | tuple[RGB, ...] = ink
     centre_outline = DARK_OUTLINE if style.stroke > 0 or style.bold_outline else None
     colours = tuple(c for _, c in style.palette)
-    if card.is_wild and style.multi_wild and not style.wild_in_colours:
+    if (card.is_wild and style.multi_wild and not style.wild_in_colours) or glyph == "+4":
         centre_fill = colours
     ch = int(style.centre_height * H)
     if not special and style.centre_shape in ("oval", "ring") and layout != "full":
@@ -267,9 +277,12 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
             _ink(canvas, wm, (W - wm[0].shape[1]) // 2, (H - wm[0].shape[0]) // 2, centre_fill,
                  centre_outline, style.shadow)
     else:
-        text = str(card.value)
-        cm = text_masks(text, style.font, ch, max(style.stroke, 0.6 * style.bold_outline),
-                        card.value in (6, 9), int(0.78 * W), style.slant)
+        if glyph == "reverse":
+            cm = symbol_mask("reverse", int(0.6 * W), max(style.stroke, 0.04))
+        else:
+            cm = text_masks(glyph or str(card.value), style.font, ch,
+                            max(style.stroke, 0.6 * style.bold_outline),
+                            glyph is None and card.value in (6, 9), int(0.78 * W), style.slant)
         _ink(canvas, cm, (W - cm[0].shape[1]) // 2, (H - cm[0].shape[0]) // 2, centre_fill,
              centre_outline, style.shadow)
 
@@ -284,10 +297,12 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
     elif special and style.special_index == "word":
         masks = text_masks(_label(card), style.index_font, int(ih * 0.55), style.stroke * 0.6,
                            False, int(0.4 * W))
+    elif glyph == "reverse":
+        masks = symbol_mask("reverse", int(ih * 1.15), style.stroke * 0.6)
     else:
-        text = "W" if card.is_wild else "S" if card.is_skip else str(card.value)
+        text = glyph or ("W" if card.is_wild else "S" if card.is_skip else str(card.value))
         masks = text_masks(text, style.index_font, ih, style.bold_outline or style.stroke * 0.6,
-                           card.value in (6, 9), int(0.32 * W), style.slant)
+                           glyph is None and card.value in (6, 9), int(0.32 * W), style.slant)
     mh, mw = masks[0].shape
     x, y = int(style.margin[0] * W) + border, int(style.margin[1] * H) + border
     if layout == "white" and style.index_badge:
@@ -307,7 +322,7 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0) -> Face:
     rot = (np.rot90(masks[0], 2), np.rot90(masks[1], 2))
     bx, by = W - x - mw, H - y - mh
     _ink(canvas, rot, bx, by, index_fill, index_outline, False, sectors=emblem)
-    if style.colour_symbols and card.is_natural and layout != "bands":
+    if style.colour_symbols and card.is_natural and glyph is None and layout != "bands":
         sym = colour_symbol(card.colour, max(6, ih // 2))  # type: ignore[arg-type]
         sy = y + mh + max(2, ih // 8)
         _paint(canvas, sym, x, sy, index_ink)
@@ -327,6 +342,7 @@ class FaceSet:
     def __init__(self, style: FaceStyle) -> None:
         self.style = style
         self._faces: dict[tuple[Card, int], Face] = {}
+        self._foreign: dict[tuple[str, Colour], Face] = {}
 
     def __getitem__(self, card: Card) -> Face:
         return self.variant(card, 0)
@@ -337,4 +353,12 @@ class FaceSet:
         face = self._faces.get((card, k))
         if face is None:
             face = self._faces[(card, k)] = render_face(card, self.style, k)
+        return face
+
+    def foreign(self, glyph: str, colour: Colour) -> Face:
+        """Another game's card (one of :data:`FOREIGN_GLYPHS`) printed in this design."""
+        key = (glyph, colour)
+        face = self._foreign.get(key)
+        if face is None:
+            face = self._foreign[key] = render_face(Card.number(colour, 1), self.style, glyph=glyph)
         return face

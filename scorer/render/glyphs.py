@@ -100,7 +100,8 @@ def _supersampled(size: int, draw) -> np.ndarray:
 @lru_cache(maxsize=256)
 def symbol_mask(kind: str, size: int, stroke_frac: float) -> tuple[np.ndarray, np.ndarray]:
     """Fill and outline masks of a symbol: ``"star"`` or ``"emblem"`` (Wild: a tilted oval,
-    painted in the four colours) or ``"skip"`` (circle with slash)."""
+    painted in the four colours), ``"skip"`` (circle with slash) or ``"reverse"`` (two arrows
+    pointing opposite ways along a diagonal: another game's card, never a Phase 10 face)."""
     size = max(8, int(size))
     pad = max(1, round(stroke_frac * size))
 
@@ -129,7 +130,15 @@ def symbol_mask(kind: str, size: int, stroke_frac: float) -> tuple[np.ndarray, n
         short_axis = int((size * 0.3 - pad + grow) * s)
         cv2.ellipse(canvas, (c, c), (short_axis, long_axis), 30, 0, 360, 255, -1, cv2.LINE_8)
 
-    painter = {"star": star, "skip": skip, "emblem": emblem}[kind]
+    def reverse(canvas: np.ndarray, s: int, grow: int = 0) -> None:
+        n = canvas.shape[0]
+        t = max(1, int((size * 0.11 + 2 * grow) * s))
+        near, far = int(0.2 * n), int(0.68 * n)  # one arrow up and right, one down and left
+        cv2.arrowedLine(canvas, (near, far), (far, near), 255, t, cv2.LINE_8, tipLength=0.45)
+        near, far = int(0.32 * n), int(0.8 * n)
+        cv2.arrowedLine(canvas, (far, near), (near, far), 255, t, cv2.LINE_8, tipLength=0.45)
+
+    painter = {"star": star, "skip": skip, "emblem": emblem, "reverse": reverse}[kind]
     fill = _supersampled(size, lambda cv, s: painter(cv, s))
     outline = _supersampled(size, lambda cv, s: painter(cv, s, pad)) if stroke_frac > 0 else fill
     fill, outline = _crop(fill, np.maximum(fill, outline))

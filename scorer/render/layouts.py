@@ -8,25 +8,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scorer.cards import Card
+from scorer.cards import Card, Colour
 from scorer.render.deck import Deck
-from scorer.render.faces import CARD_H_MM, CARD_W_MM
+from scorer.render.faces import CARD_H_MM, CARD_W_MM, FOREIGN_GLYPHS
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
 SCENE_KINDS = ("phase", "phase", "phase", "hand", "hand", "spread", "table", "table", "empty")
 ALL_KINDS = (*dict.fromkeys(SCENE_KINDS), "single")  # the mix's kinds; single only by name
 FINGER_SHARE = 0.25  # scenes with a finger over a card's corner (hand-held close-ups)
+FOREIGN_SHARE = 0.4  # scenes (dataset format 4) with other games' cards among the cards
 
 
 @dataclass(frozen=True)
 class Placement:
     """One card on the table: centre (mm), rotation (degrees, counter-clockwise on the
-    table as seen in the image), face up (``card``) or face down (``card`` is None)."""
+    table as seen in the image), face up (``card``) or face down (``card`` is None). A card
+    of another game (``foreign``: its glyph and colour) has no ``card`` either: it is never
+    labelled."""
 
     card: Card | None
     x: float
     y: float
     angle: float
+    foreign: tuple[str, Colour] | None = None
 
 
 @dataclass
@@ -217,10 +221,39 @@ def _finger_over(rng: np.random.Generator, cards: list[Placement]
     return finger, _skin(float(rng.uniform(0, 1)))
 
 
+def _foreign_card(rng: np.random.Generator, x: float, y: float, angle: float) -> Placement:
+    glyph = str(rng.choice(FOREIGN_GLYPHS))
+    colours = list(Colour)
+    return Placement(None, x, y, angle, (glyph, colours[int(rng.integers(len(colours)))]))
+
+
+def add_foreign_cards(rng: np.random.Generator, layout: Layout) -> None:
+    """Put 1-4 cards of another game (a zero, a Reverse, a Draw Two or Four, as UNO prints
+    them) among the cards: in place of a loose face-up card (in a hand, a spread or the
+    discard pile; never in a laid phase), or lying on the table around the cards."""
+    laid = {k for members in layout.phase_cards for k in members}
+    loose = [k for k, p in enumerate(layout.cards) if p.card is not None and k not in laid]
+    for _ in range(int(rng.integers(1, 5))):
+        if loose and rng.random() < 0.6:
+            k = loose.pop(int(rng.integers(len(loose))))
+            p = layout.cards[k]
+            layout.cards[k] = _foreign_card(rng, p.x, p.y, p.angle)
+            continue
+        if layout.cards:
+            xs = [p.x for p in layout.cards]
+            ys = [p.y for p in layout.cards]
+            x = float(rng.uniform(min(xs) - CARD_W_MM, max(xs) + CARD_W_MM))
+            y = float(rng.uniform(min(ys) - CARD_H_MM, max(ys) + CARD_H_MM))
+        else:
+            x, y = float(rng.uniform(-120, 120)), float(rng.uniform(-90, 90))
+        layout.cards.append(_foreign_card(rng, x, y, float(rng.uniform(-180, 180))))
+
+
 def sample_layout(rng: np.random.Generator, kind: str | None = None,
-                  tight_fans: bool = False) -> Layout:
+                  tight_fans: bool = False, foreign: bool = False) -> Layout:
     """A random scene layout (kind drawn from :data:`SCENE_KINDS` unless given); fanned hands
-    are held tight with ``tight_fans`` (see :func:`_hand`)."""
+    are held tight with ``tight_fans`` (see :func:`_hand`); with ``foreign``, a share of the
+    scenes (:data:`FOREIGN_SHARE`) shows other games' cards too (a single card stays alone)."""
     kind = str(rng.choice(SCENE_KINDS)) if kind is None else kind
     deck = Deck()
     makers = {"phase": _phase_scene,
@@ -229,6 +262,8 @@ def sample_layout(rng: np.random.Generator, kind: str | None = None,
     if kind not in makers:
         raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(makers)}")
     layout = makers[kind](rng, deck)
+    if foreign and kind != "single" and rng.random() < FOREIGN_SHARE:
+        add_foreign_cards(rng, layout)
     if layout.cards and rng.random() < 0.12:
         layout.occluders.append(_object_over(rng, layout.cards))
     face_up = [p for p in layout.cards if p.card is not None]

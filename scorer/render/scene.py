@@ -17,7 +17,7 @@ import numpy as np
 from scorer.cards import ALL_FACES, Card
 from scorer.render.camera import fit_view, photometric, project, table_view
 from scorer.render.faces import CARD_H_MM, CARD_W_MM, FACE_H, FACE_W, Face
-from scorer.render.layouts import Layout
+from scorer.render.layouts import Layout, Placement
 
 CLASS_ID = {card: i for i, card in enumerate(ALL_FACES)}
 CORNERS = ("top_left", "bottom_right")
@@ -35,6 +35,16 @@ def _face_for(faces: FaceSource, card: Card, copy: int) -> Face:
     """The face of one physical copy (designs may print Wilds in several colours)."""
     variant = getattr(faces, "variant", None)
     return variant(card, copy) if variant is not None else faces[card]
+
+
+def _face_of(p: Placement, faces: FaceSource, back: Face, rng: np.random.Generator) -> Face:
+    """What a placement shows: its face, another game's card, or the back."""
+    if p.card is not None:
+        return _face_for(faces, p.card, int(rng.integers(4)))
+    foreign = getattr(faces, "foreign", None)  # photo faces have no other game's cards
+    if p.foreign is not None and foreign is not None:
+        return foreign(*p.foreign)
+    return back
 
 
 @dataclass
@@ -215,7 +225,7 @@ def render_scene(rng: np.random.Generator, layout: Layout, faces: FaceSource, ba
     regions = []
     used: list[Face] = []
     for i, (p, h) in enumerate(zip(layout.cards, h_cards, strict=True)):
-        face = back if p.card is None else _face_for(faces, p.card, int(rng.integers(4)))
+        face = _face_of(p, faces, back, rng)
         used.append(face)
         shade = (0.0, 0.0) if not effects else (float(rng.uniform(-0.15, 0.15)),
                                                  float(rng.uniform(-0.15, 0.15)))

@@ -7,8 +7,16 @@ import dataclasses
 import numpy as np
 import pytest
 
-from scorer.cards import ALL_FACES, parse_card
-from scorer.render.faces import FACE_H, FACE_W, LAYOUTS, FaceSet, sample_style
+from scorer.cards import ALL_FACES, Colour, parse_card
+from scorer.render.faces import (
+    FACE_H,
+    FACE_W,
+    FOREIGN_GLYPHS,
+    LAYOUTS,
+    FaceSet,
+    render_face,
+    sample_style,
+)
 from scorer.render.glyphs import text_masks
 
 
@@ -83,3 +91,26 @@ def test_bold_outline_rings_light_digits_in_dark_ink() -> None:
 
     assert dark_share(plain) < 0.02
     assert dark_share(bold) > 0.15
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_other_games_cards_print_their_own_glyph_in_both_corners(layout: str) -> None:
+    """A zero, a Draw Two, a Draw Four and a Reverse each draw a face of their own, unlike
+    any Phase 10 face of that colour, with an index in each corner."""
+    faces = FaceSet(dataclasses.replace(sample_style(np.random.default_rng(8)), layout=layout))
+    drawn = {glyph: faces.foreign(glyph, Colour.BLUE) for glyph in FOREIGN_GLYPHS}
+    one = faces[parse_card("B1")].image.astype(int)
+    for glyph, face in drawn.items():
+        (x0, y0, x1, y1), (bx0, by0, bx1, by1) = face.index_rects
+        assert 0 <= x0 < x1 < FACE_W / 2 and 0 <= y0 < y1 < FACE_H / 4, glyph
+        assert (bx0, by0, bx1, by1) == (FACE_W - x1, FACE_H - y1, FACE_W - x0, FACE_H - y0)
+        assert np.abs(face.image.astype(int) - one).mean() > 2, f"{glyph} looks like a B1"
+    assert faces.foreign("reverse", Colour.BLUE) is drawn["reverse"], "drawn once per design"
+
+
+def test_a_glyph_needs_a_numbered_card_and_a_known_name() -> None:
+    style = sample_style(np.random.default_rng(1))
+    with pytest.raises(ValueError, match="glyph"):
+        render_face(parse_card("W"), style, glyph="+4")
+    with pytest.raises(ValueError, match="glyph"):
+        render_face(parse_card("R3"), style, glyph="draw-ten")

@@ -63,3 +63,19 @@ def test_tight_fans_hold_cards_closer_and_keep_other_scenes() -> None:
             a = sample_layout(np.random.default_rng(seed), kind)
             b = sample_layout(np.random.default_rng(seed), kind, tight_fans=True)
             assert a.cards == b.cards
+
+
+def test_other_games_cards_join_a_share_of_scenes_and_never_a_laid_phase() -> None:
+    """Format 4 puts UNO-only cards among the cards of about 40 % of scenes; a laid phase keeps
+    all its cards, and the older formats never show one."""
+    with_foreign = 0
+    for seed in range(200):
+        layout = sample_layout(np.random.default_rng(seed), foreign=True)
+        foreign = [p for p in layout.cards if p.foreign is not None]
+        with_foreign += bool(foreign)
+        assert all(p.card is None for p in foreign)
+        for members in layout.phase_cards:
+            assert all(layout.cards[k].card is not None for k in members)
+        older = sample_layout(np.random.default_rng(seed))
+        assert all(p.foreign is None for p in older.cards)
+    assert 0.3 < with_foreign / 200 < 0.5

@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
-from scorer.cards import Card, parse_card
+from scorer.cards import Card, Colour, parse_card
 from scorer.render import camera
 from scorer.render.faces import FACE_H, FACE_W, FaceSet, sample_style
 from scorer.render.layouts import Layout, Placement
-from scorer.render.scene import render_scene
+from scorer.render.scene import CLASS_ID, render_scene
 
 FACE_QUAD = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
 
@@ -92,3 +92,16 @@ def test_overlapping_row_keeps_top_left_indices() -> None:
     scene = _render(cards, 1)
     corners = [[ix.corner for ix in r.indices] for r in scene.cards]
     assert corners == [["top_left"], ["top_left"], ["top_left", "bottom_right"]]
+
+
+def test_another_games_card_is_painted_but_never_labelled() -> None:
+    """A Reverse beside an R5: both show on the table, only the R5's indices are labels."""
+    five = Placement(Card.parse("R5"), 0.0, 0.0, 0.0)
+    reverse = Placement(None, 80.0, 0.0, 0.0, ("reverse", Colour.RED))
+    scene = _render([five, reverse], 1)
+    card, other = scene.cards
+    assert [ix.class_id for ix in card.indices] == [CLASS_ID[Card.parse("R5")]] * 2
+    assert other.card is None and other.indices == []
+    x0, y0, x1, y1 = (int(v) for v in other.box)
+    red = scene.image[y0:y1, x0:x1, 0].astype(int) - scene.image[y0:y1, x0:x1, 2]
+    assert (red > 60).mean() > 0.01, "the Reverse's red ink is in the picture"
