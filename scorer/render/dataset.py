@@ -45,6 +45,7 @@ JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
 FORMAT_VERSION = 4  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
 #                     tiles; 4: other games' cards among the cards (layouts.add_foreign_cards)
+#                     and greens and blues across real prints' range (face_style.INK_HUES)
 FORMAT_VERSIONS = tuple(sorted(PAINTERS_OF_FORMAT))  # the formats still rendered byte for byte
 
 
@@ -90,7 +91,7 @@ class _Designs:
             np.random.SeedSequence([self.settings.seed, SPLIT_IDS[split], _DESIGN, design]))
         style = sample_style(rng, POOL[split])
         if split == "train":  # evaluation splits keep the designs their figures were taken on
-            style = with_print_variety(style)
+            style = with_print_variety(style, wide_inks=self.settings.version >= 4)
         faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
         back = render_back(rng, style.font)
         if self.photo_faces is not None and self.photo_faces.back is not None:

@@ -25,6 +25,11 @@ LAYOUTS = ("white", "full", "bands")
 INDEX_HEIGHT = {"train": (0.075, 0.12), "test": (0.12, 0.14)}
 CENTRE_SHAPES = {"train": ("none", "none", "oval"), "test": ("none", "ring")}
 BOLD_OUTLINE_SHARE = 0.35  # training designs whose digits have a thick dark outline
+# The hue ranges (degrees) that real prints of one colour take: lime to forest green, teal to
+# navy blue. Half the training designs of format 4 print their green and blue somewhere in them.
+INK_HUES: dict[Colour, tuple[float, float]] = {Colour.GREEN: (85.0, 150.0),
+                                               Colour.BLUE: (188.0, 232.0)}
+WIDE_INK_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -75,18 +80,31 @@ def _jitter_colour(rgb: RGB, rng: np.random.Generator, amount: float = 1.0) -> R
     return (round(r * 255), round(g * 255), round(b * 255))
 
 
-def with_print_variety(style: FaceStyle) -> FaceStyle:
+def _with_hue(rgb: RGB, hue_degrees: float) -> RGB:
+    """``rgb`` turned to another hue, its saturation and value kept."""
+    _, s, v = colorsys.rgb_to_hsv(*(c / 255.0 for c in rgb))
+    r, g, b = colorsys.hsv_to_rgb(hue_degrees / 360.0, s, v)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def with_print_variety(style: FaceStyle, wide_inks: bool = False) -> FaceStyle:
     """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
-    index and centre symbol), italic digits, a tilted centre panel and digits ringed by a thick
-    dark outline (as UNO prints its white digits). Drawn from the design's own seed, each after
-    the earlier ones, so the designs of datasets built without them keep their bytes."""
+    index and centre symbol), italic digits, a tilted centre panel, digits ringed by a thick
+    dark outline (as UNO prints its white digits) and, with ``wide_inks``, a green and a blue
+    anywhere in the ranges real prints take (:data:`INK_HUES`). Drawn from the design's own
+    seed, each after the earlier ones, so the designs of datasets built without them keep
+    their bytes."""
     rng = np.random.default_rng([style.texture_seed, 3])
     emblem = bool(rng.random() < 0.4)
     slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0
     tilt = float(rng.uniform(20, 35)) if rng.random() < 0.4 else 0.0
     outline = float(rng.uniform(0.08, 0.15)) if rng.random() < BOLD_OUTLINE_SHARE else 0.0
+    palette = style.palette
+    if wide_inks and rng.random() < WIDE_INK_SHARE:
+        palette = tuple((c, _with_hue(rgb, float(rng.uniform(*INK_HUES[c]))) if c in INK_HUES
+                         else rgb) for c, rgb in palette)
     return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt,
-                               bold_outline=outline)
+                               bold_outline=outline, palette=palette)
 
 
 def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:

@@ -3,9 +3,13 @@ designs only."""
 
 from __future__ import annotations
 
+import colorsys
+import dataclasses
+
 import numpy as np
 
-from scorer.render.face_style import sample_style
+from scorer.cards import Colour
+from scorer.render.face_style import sample_style, with_print_variety
 
 
 def test_print_variety_only_on_training_designs() -> None:
@@ -23,3 +27,26 @@ def test_print_variety_only_on_training_designs() -> None:
 def test_a_seed_gives_one_style():
     assert sample_style(np.random.default_rng(9)) == sample_style(np.random.default_rng(9))
     assert sample_style(np.random.default_rng(9)) != sample_style(np.random.default_rng(10))
+
+
+def _hue(rgb: tuple[int, int, int]) -> float:
+    return colorsys.rgb_to_hsv(*(c / 255 for c in rgb))[0] * 360
+
+
+def test_format_4_prints_greens_from_lime_to_forest_and_blues_from_teal_to_navy() -> None:
+    """Half the training designs of format 4 move their green and blue across the range real
+    prints take; older formats keep their designs' inks, so their sets keep their bytes."""
+    styles = [sample_style(np.random.default_rng(seed)) for seed in range(200)]
+    wide = [with_print_variety(s, wide_inks=True) for s in styles]
+    greens = [_hue(s.colour(Colour.GREEN)) for s in wide]
+    blues = [_hue(s.colour(Colour.BLUE)) for s in wide]
+    assert min(greens) < 95 and max(greens) > 140, "lime and forest greens are both printed"
+    assert min(blues) < 195 and max(blues) > 225, "teal and navy blues are both printed"
+    assert all(80 <= h <= 155 for h in greens) and all(183 <= h <= 237 for h in blues)
+    moved = sum(w.palette != s.palette for w, s in zip(wide, styles, strict=True))
+    assert 70 <= moved <= 130
+    for s in styles:
+        kept = with_print_variety(s)
+        assert kept.palette == s.palette
+        assert dataclasses.replace(with_print_variety(s, wide_inks=True),
+                                   palette=s.palette) == kept, "the other options keep their draw"
