@@ -249,7 +249,7 @@ def measure_centre(
     image_bgr: np.ndarray,
     box_a: tuple[float, float, float, float],
     box_b: tuple[float, float, float, float],
-    radius: float = 1.2,
+    radius: float = TUNING.centre_radius,
 ) -> ColourMeasure:
     """The colour measure of the window halfway between two index boxes, ``radius`` index
     sizes on each side, sampled on a grid about ``TUNING.centre_samples`` pixels wide. The two

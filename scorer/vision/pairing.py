@@ -92,7 +92,8 @@ def _index_between(centres: np.ndarray, i: int, j: int, tolerance: float) -> boo
     if length2 == 0 or len(centres) <= 2:
         return False
     t = ((centres - a) @ ab) / length2
-    inside = (t > 0.15) & (t < 0.85)  # neither i (t = 0) nor j (t = 1) lies inside
+    # neither i (t = 0) nor j (t = 1) lies inside
+    inside = (t > TUNING.crossing_from) & (t < TUNING.crossing_to)
     if not inside.any():
         return False
     offset = centres[inside] - (a + t[inside, None] * ab)

@@ -65,7 +65,7 @@ def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
     if at_least and _grey_peaks(window, motif) < at_least + 1:  # the index itself is one
         return []
     scores = cv2.matchTemplate(window, motif, cv2.TM_CCOEFF_NORMED)
-    apart = max(2, int(0.6 * min(tw, th)))  # two copies' positions lie this far apart at least
+    apart = max(2, int(TUNING.apart * min(tw, th)))  # two copies' positions lie this far apart
     found: list[tuple[float, float]] = []
     for _ in range(TUNING.max_copies):
         _low, best, _at_low, (px, py) = cv2.minMaxLoc(scores)
@@ -74,7 +74,7 @@ def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
         scores[max(0, py - apart):py + apart + 1, max(0, px - apart):px + apart + 1] = -1.0
         dx = (left + (px + tw / 2) / scale - cx) / size
         dy = (top + (py + th / 2) / scale - cy) / size
-        if abs(dx) >= 0.6 or abs(dy) >= 0.6:  # not the index itself
+        if abs(dx) >= TUNING.not_the_index or abs(dy) >= TUNING.not_the_index:
             found.append((dx, dy))
     return found
 

@@ -155,6 +155,9 @@ class ColourSettings:
     """Two measures whose mean hues lie this close are one ink, whatever band."""
     centre_samples: int = 40
     """The centre check samples its window on a grid about this many pixels wide."""
+    centre_radius: float = 1.2
+    """The centre check's window reaches this many index sizes on each side of the card's
+    centre."""
     ink_present: float = 0.1
     """A card colour holding this share of an index's coloured pixels is printed there."""
     strong_share: float = 0.6
@@ -226,6 +229,11 @@ class PrintedPatternSettings:
     """A crop whose levels vary less (standard deviation) is flat."""
     max_copies: int = 40
     """Copies looked for at most (a 7 x 7 window of tiles holds 49)."""
+    apart: float = 0.6
+    """Two copies' positions lie at least this share of the motif's shorter side apart."""
+    not_the_index: float = 0.6
+    """A copy lies at least this many index sizes from the index's centre, across or down (not
+    the index itself)."""
 
 
 @dataclass(frozen=True)
@@ -327,6 +335,11 @@ class PairingSettings:
     """Groups up to this size are matched exactly; larger ones greedily."""
     cross_colour_cost: float = 0.2
     """Added to the mismatch of two indices of one number in two colours."""
+    crossing_from: float = 0.15
+    """A centre lies between two indices (``geometry.crossing``) past this share of the segment
+    from the first (so neither index itself lies between)..."""
+    crossing_to: float = 0.85
+    """...and short of this share."""
 
 
 @dataclass(frozen=True)
