@@ -145,7 +145,7 @@ class ClutterDetector:
 
 def test_a_look_guided_only_by_weak_hints_must_read_a_sure_card():
     """Weak detections in clutter lead the second look there; what it reads counts only from
-    HINTED_CONF up, so an empty table does not get a phantom card."""
+    ``second_look.hinted_conf`` up, so an empty table does not get a phantom card."""
     image = np.zeros((*HW, 3), np.uint8)
     assert READER.second_look.hinted_conf > 0.5
     assert read_cards(image, conf=0.45, detector=ClutterDetector()).cards == ()
@@ -279,7 +279,7 @@ def test_a_large_photo_of_small_indices_gets_a_fine_look_at_the_size_the_detecto
         return second_look.fine_side(first, hw, 640)
 
     assert side_for(10) == 1024 and side_for(10) % 32 == 0
-    assert side_for(4) == READER.second_look.fine_max  # never more than FINE_MAX
+    assert side_for(4) == READER.second_look.fine_max  # never more than that
     assert side_for(8, (720, 800)) == 800 - 800 % 32  # never past the photo's own side
     assert side_for(16) is None and side_for(30) is None
     assert side_for(8, (480, 640)) is None
