@@ -1,8 +1,8 @@
 """Crops for the recogniser (:mod:`scorer.vision.recogniser`), cut from rendered scenes.
 
 Each labelled index of a YOLO dataset split gives crops as the reader will cut them (square,
-:data:`~scorer.vision.recogniser.MARGIN` times the box, resized to
-:data:`~scorer.vision.recogniser.CROP`), jittered in place and size since the detector's boxes
+``READER.recogniser.margin`` times the box, resized to
+``READER.recogniser.crop``), jittered in place and size since the detector's boxes
 are not the labels' boxes. Squares of the same sizes away from every index are the "none"
 class: table, clutter, card faces and edges.
 """

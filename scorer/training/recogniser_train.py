@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from scorer.training.recogniser_data import CropSet
-from scorer.vision.recogniser import COLOURS, CROP, SYMBOLS
+from scorer.vision.recogniser import COLOURS, SYMBOLS
+from scorer.vision.settings import READER
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class TrainReport:
 
 
 def build_model():  # -> torch.nn.Module (torch is imported where training runs)
-    """The recogniser's network: ``crops (N, 3, CROP, CROP) -> (symbol, colour)`` logits."""
+    """The recogniser's network: ``crops (N, 3, crop, crop) -> (symbol, colour)`` logits."""
     import torch
     from torch import nn
 
@@ -140,7 +141,8 @@ def export(model, out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     with warnings.catch_warnings():  # the TorchScript exporter: no onnxscript needed for a CNN
         warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(model, torch.zeros(1, 3, CROP, CROP), str(out), input_names=["crops"],
+        crop = READER.recogniser.crop
+        torch.onnx.export(model, torch.zeros(1, 3, crop, crop), str(out), input_names=["crops"],
                           output_names=["symbol", "colour"],
                           dynamic_axes={"crops": {0: "n"}, "symbol": {0: "n"}, "colour": {0: "n"}},
                           opset_version=17, dynamo=False)

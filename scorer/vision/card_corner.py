@@ -16,80 +16,75 @@ import cv2
 import numpy as np
 
 from scorer.vision.geometry import angle_between, box_size
+from scorer.vision.settings import READER
 
-REACH = 2.5  # the window looked at reaches this many index sizes from the index's centre
-WINDOW_PX = 100  # ...and is resampled to this side, so an index spans 20 pixels
-EDGE_NEAR, EDGE_FAR = 0.5, 1.6  # a card edge passes this many index sizes from its index
-MIN_EDGE = 1.5  # ...and runs straight for at least this many index sizes
-MAX_GAP = 0.25  # ...with gaps (a finger, a highlight) of at most this many
-CORNER_ANGLE = 60.0  # two edges at least this far apart in direction make a corner (degrees)
-CANNY_LOW, CANNY_HIGH = 30, 90
-ROOM = 1.6  # an index this many sizes from every frame edge has its card's edges in view...
-SMALL = 0.08  # ...as has one under this share of the frame's longest side (a card within it)
-MIN_INDEX_PX = 12  # a smaller index gives its card's edges too few pixels to find surely
+TUNING = READER.card_corner
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def edge_directions(image_bgr: np.ndarray, box: Sequence[float]) -> list[float] | None:
     """The directions (degrees, 0..180) of the straight edges that pass beside the index in
-    ``box`` (x1, y1, x2, y2 in pixels): between :data:`EDGE_NEAR` and :data:`EDGE_FAR` index
-    sizes from its centre, at least :data:`MIN_EDGE` sizes long. None when the window shows no
+    ``box`` (x1, y1, x2, y2 in pixels): between ``TUNING.edge_near`` and ``TUNING.edge_far`` index
+    sizes from its centre, at least ``TUNING.min_edge`` sizes long. None when the window shows no
     edge at all (a flat patch: nothing to judge)."""
     x1, y1, x2, y2 = (float(v) for v in box)
     size = box_size(box)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     height, width = image_bgr.shape[:2]
-    left, top = int(max(0, cx - REACH * size)), int(max(0, cy - REACH * size))
-    right, bottom = int(min(width, cx + REACH * size)), int(min(height, cy + REACH * size))
+    reach = TUNING.reach * size
+    left, top = int(max(0, cx - reach)), int(max(0, cy - reach))
+    right, bottom = int(min(width, cx + reach)), int(min(height, cy + reach))
     if right - left < 2 or bottom - top < 2:
         return None
-    scale = WINDOW_PX / (2 * REACH * size)
+    scale = TUNING.window_px / (2 * TUNING.reach * size)
     gray = cv2.cvtColor(np.ascontiguousarray(image_bgr[top:bottom, left:right, :3]),
                         cv2.COLOR_BGR2GRAY)
     gray = cv2.resize(gray, None, fx=scale, fy=scale,
                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), CANNY_LOW, CANNY_HIGH)
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), TUNING.canny_low, TUNING.canny_high)
     if not edges.any():
         return None
     unit = size * scale  # an index size in window pixels
     lines = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=int(unit),
-                            minLineLength=MIN_EDGE * unit, maxLineGap=MAX_GAP * unit)
+                            minLineLength=TUNING.min_edge * unit, maxLineGap=TUNING.max_gap * unit)
     if lines is None:
         return []
     centre = np.array([(cx - left) * scale, (cy - top) * scale])
     directions = []
     for ax, ay, bx, by in lines.reshape(-1, 4).astype(float):
-        if EDGE_NEAR * unit <= _distance_to_segment(centre, (ax, ay), (bx, by)) <= EDGE_FAR * unit:
+        distance = _distance_to_segment(centre, (ax, ay), (bx, by))
+        if TUNING.edge_near * unit <= distance <= TUNING.edge_far * unit:
             directions.append(math.degrees(math.atan2(by - ay, bx - ax)) % 180.0)
     return directions
 
 
 def beside_a_corner(image_bgr: np.ndarray, box: Sequence[float]) -> bool | None:
     """Do two straight edges beside the index in ``box`` make a corner (directions at least
-    :data:`CORNER_ANGLE` apart)? None when the window is flat."""
+    ``TUNING.corner_angle`` apart)? None when the window is flat."""
     directions = edge_directions(image_bgr, box)
     if directions is None:
         return None
-    return any(angle_between(a, b) >= CORNER_ANGLE
+    return any(angle_between(a, b) >= TUNING.corner_angle
                for k, a in enumerate(directions) for b in directions[k + 1:])
 
 
 def corner_in_view(image_hw: tuple[int, int], box: Sequence[float]) -> bool:
-    """Would the index's card corner be in the frame? It is when the index lies :data:`ROOM`
-    index sizes from every edge of the frame, or is small (under :data:`SMALL` of the frame's
+    """Would the index's card corner be in the frame? It is when the index lies ``TUNING.room``
+    index sizes from every edge of the frame, or is small (under ``TUNING.small`` of the frame's
     longest side). A close-up's large index often lies by the frame's edge with its card's
     edges cut off: no verdict there."""
     x1, y1, x2, y2 = (float(v) for v in box)
     size = box_size(box)
     height, width = image_hw
     room = min(x1, y1, width - x2, height - y2) / size
-    return room >= ROOM or size < SMALL * max(height, width)
+    return room >= TUNING.room or size < TUNING.small * max(height, width)
 
 
 def no_card_around(image_bgr: np.ndarray, box: Sequence[float]) -> bool:
     """Is the index in ``box`` clutter rather than a card's corner? True when it is at least
-    :data:`MIN_INDEX_PX` pixels, its card's corner would be in view (:func:`corner_in_view`)
+    ``TUNING.min_index_px`` pixels, its card's corner would be in view (:func:`corner_in_view`)
     and the window shows edges, none of which make a corner beside it."""
-    if box_size(box) < MIN_INDEX_PX:
+    if box_size(box) < TUNING.min_index_px:
         return False
     return corner_in_view(image_bgr.shape[:2], box) and beside_a_corner(image_bgr, box) is False
 

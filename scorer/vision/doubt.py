@@ -39,13 +39,13 @@ from scorer.paths import MODELS_DIR
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou
 from scorer.vision.pairing import CardCandidate, PairingGeometry, PixelCheck, pair_cost
-from scorer.vision.settings import MODEL_ENV
+from scorer.vision.settings import MODEL_ENV, READER
 from scorer.vision.zoom_check import CloserLook
 
+TUNING = READER.doubt
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
+
 DOUBT_FILE = MODELS_DIR / "phase10-cards.doubt.json"
-RIVAL_IOU = 0.5  # another face's box overlapping an index this much reads the same spot
-CLOSER_FLOOR = 1e-3  # scores the closer look did not report count as this
-TWIN_REACH = 20.0  # index sizes within which an unpaired same-face index may be the other corner
 FEATURES = ("bias", "logit_score", "two_indices", "corner", "corner_score", "rival", "twin",
             "unclear_colour", "wild", "colour_disagree",
             "closer", "closer_same", "closer_other", "closer_nothing",
@@ -85,11 +85,11 @@ class Evidence:
             self.rival, float(self.twin), 1.0 - self.colour_clear, float(self.wild),
             float(self.colour_status == "disagree"),
             float(closer is not None),
-            _logit(closer.same, CLOSER_FLOOR) if closer else 0.0,
-            _logit(closer.other, CLOSER_FLOOR) if closer else 0.0,
+            _logit(closer.same, TUNING.closer_floor) if closer else 0.0,
+            _logit(closer.other, TUNING.closer_floor) if closer else 0.0,
             float(closer is not None and closer.same == 0.0),
-            _logit(turned.same, CLOSER_FLOOR) if turned else 0.0,
-            _logit(turned.other, CLOSER_FLOOR) if turned else 0.0,
+            _logit(turned.same, TUNING.closer_floor) if turned else 0.0,
+            _logit(turned.other, TUNING.closer_floor) if turned else 0.0,
         ])
 
 
@@ -179,7 +179,7 @@ def gather_evidence(
             j = other.index_ids[0]
             if other.class_id == card.class_id:
                 gap = float(np.hypot(*(dets.centers[i] - dets.centers[j])))
-                twin = twin or (size > 0 and gap <= TWIN_REACH * size)
+                twin = twin or (size > 0 and gap <= TUNING.twin_reach * size)
                 continue
             cost = pair_cost(dets, i, j, geometry, check)
             if cost is not None and cost < 2 * geometry.single_cost and other.confidence > \
@@ -189,7 +189,7 @@ def gather_evidence(
     pool = dets if rivals is None else rivals
     if len(pool):
         boxes = dets.xyxy[list(card.index_ids)]
-        overlap = (box_iou(boxes, pool.xyxy) >= RIVAL_IOU).any(axis=0)
+        overlap = (box_iou(boxes, pool.xyxy) >= TUNING.rival_iou).any(axis=0)
         others = np.flatnonzero(overlap & (pool.class_id != card.class_id))
         if len(others):
             best = others[int(np.argmax(pool.confidence[others]))]

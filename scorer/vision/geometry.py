@@ -11,8 +11,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-PAD_VALUE = 114
-"""Grey used by ultralytics to pad letterboxed images."""
+from scorer.vision.settings import READER
+
+TUNING = READER.detector
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class Letterbox:
 
 
 def letterbox(
-    image: np.ndarray, size: tuple[int, int], pad_value: int = PAD_VALUE
+    image: np.ndarray, size: tuple[int, int], pad_value: int = TUNING.pad_value
 ) -> tuple[np.ndarray, Letterbox]:
     """Resize ``image`` keeping its aspect ratio and pad it to ``size = (height, width)``.
 
@@ -149,7 +151,7 @@ def box_containment(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def nms(
     boxes: np.ndarray,
     scores: np.ndarray,
-    iou_threshold: float = 0.7,
+    iou_threshold: float = TUNING.iou,
     class_ids: np.ndarray | None = None,
 ) -> np.ndarray:
     """Greedy non-maximum suppression; returns kept indices, highest score first.

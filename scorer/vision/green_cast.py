@@ -7,7 +7,7 @@ green, red as yellow. The brightest near-neutral pixels of a photo of cards are 
 paper, so their colour is the cast: :func:`green_balanced` scales the green channel until that
 white is neither green nor magenta, and leaves warm and cold light as the detector learnt them
 (balancing those too cost cards on the rendered photos). A frame whose white is within
-:data:`MIN_TINT` of neutral is left as it is.
+``TUNING.min_tint`` of neutral is left as it is.
 """
 
 from __future__ import annotations
@@ -18,20 +18,19 @@ import cv2
 import numpy as np
 
 from scorer.vision.colour import find_white
+from scorer.vision.settings import READER
 
-MIN_TINT = 1.08  # the green channel of the frame's white differs from B and R at least this much
-WHITE_SHARE = 0.02  # the white: the brightest 2 % of the near-neutral pixels...
-WHITE_MAX_SATURATION = 90  # ...those under this saturation (a green-cast white lies well below)
-SAMPLE_PIXELS = 25_000  # the white is taken on a grid of about this many pixels
+TUNING = READER.green_cast
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def frame_white(image_bgr: np.ndarray) -> np.ndarray | None:
     """The BGR colour of the frame's white (:func:`~scorer.vision.colour.find_white` on a grid of
-    about :data:`SAMPLE_PIXELS`), or None when it has no bright near-neutral pixels."""
+    about ``TUNING.sample_pixels``), or None when it has no bright near-neutral pixels."""
     height, width = image_bgr.shape[:2]
-    step = max(1, int(math.sqrt(height * width / SAMPLE_PIXELS)))
+    step = max(1, int(math.sqrt(height * width / TUNING.sample_pixels)))
     sample = np.ascontiguousarray(image_bgr[::step, ::step, :3])
-    return find_white(sample, share=WHITE_SHARE, max_saturation=WHITE_MAX_SATURATION)
+    return find_white(sample, share=TUNING.white_share, max_saturation=TUNING.white_max_saturation)
 
 
 def green_tint(white_bgr: np.ndarray) -> float:
@@ -44,12 +43,12 @@ def green_tint(white_bgr: np.ndarray) -> float:
 def green_balanced(image_bgr: np.ndarray) -> np.ndarray:
     """``image_bgr`` with its green channel scaled so that the frame's white (:func:`frame_white`)
     has no green or magenta tint; the image itself when it has none to speak of
-    (:data:`MIN_TINT`) or no white to tell."""
+    (``TUNING.min_tint``) or no white to tell."""
     white = frame_white(image_bgr)
     if white is None:
         return image_bgr
     tint = green_tint(white)
-    if abs(math.log(tint)) < math.log(MIN_TINT):
+    if abs(math.log(tint)) < math.log(TUNING.min_tint):
         return image_bgr
     levels = np.arange(256, dtype=np.float32)
     green = np.clip(levels / tint, 0, 255)

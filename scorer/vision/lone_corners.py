@@ -31,11 +31,10 @@ from scorer.vision.pairing import (
     pair_cost,
     same_spot,
 )
+from scorer.vision.settings import READER
 
-MIRROR_MATCH = 0.6  # a card's two corners read apart: one matches the other turned this well...
-MIRROR_MARGIN = 0.15  # ...this much better than any other pairing of either...
-MIRROR_SCORE = 0.2  # ...and this much better turned than as they are
-TWINS_TURNED = 0.3  # two lone indices of one face turned to each other this clearly are one card
+TUNING = READER.lone_corners
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def sole_partners(cards: list[CardCandidate], dets: Detections,
@@ -82,7 +81,7 @@ def turned_twins(cards: list[CardCandidate], dets: Detections,
                  taken: Collection[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Pairs ``(i, j)`` of lone indices (detection ids, ``i < j``) of one face that lie where
     one card's two corners would (the pairing's geometry, its pixel checks set aside) and face
-    opposite ways: ``turn_score(i, j)`` (the half-turn test) above :data:`TWINS_TURNED`.
+    opposite ways: ``turn_score(i, j)`` (the half-turn test) above ``TUNING.twins_turned``.
 
     They are one card read at both corners that the pairing left apart: another card lies over
     its middle, so the colour between them is not the card's, or a neighbour's index was in
@@ -99,7 +98,7 @@ def turned_twins(cards: list[CardCandidate], dets: Detections,
             if dets.class_id[i] != dets.class_id[j] or pair_cost(dets, i, j, geometry) is None:
                 continue
             score = turn_score(i, j)
-            if score is not None and score > TWINS_TURNED:
+            if score is not None and score > TUNING.twins_turned:
                 found.append((score, i, j))
     pairs: list[tuple[int, int]] = []
     for _score, i, j in sorted(found, reverse=True):
@@ -197,9 +196,10 @@ def mirrored_corners(
     by the pixels where the layout cannot tell (a fan, where the front card's bottom corner has
     every card's top corner in reach): two lone indices at one card's distance whose crops
     match under a half turn (``correlations(i, j)``: their correlation turned and as they are;
-    turned at least :data:`MIRROR_MATCH` and :data:`MIRROR_MARGIN` above any other such pairing
-    of either) and match better turned than as they are (by :data:`MIRROR_SCORE`: glyphs that
-    read the same upside down, an 8, give no evidence). UNO's 3 upside down reads as an 8.
+    turned at least ``TUNING.mirror_match`` and ``TUNING.mirror_margin`` above any other such
+    pairing of either) and match better turned than as they are (by ``TUNING.mirror_score``:
+    glyphs that read the same upside down, an 8, give no evidence). UNO's 3 upside down reads as
+    an 8.
 
     The upper index of the two is kept as the card (a card held in a hand or photographed from
     its player's seat stands upright, and its upright corner is read as printed), the lower
@@ -216,16 +216,16 @@ def mirrored_corners(
                 or pair_cost(dets, i, j, geometry) is None):
             continue
         both = correlations(i, j)
-        if both is not None and both[0] - both[1] >= MIRROR_SCORE:
+        if both is not None and both[0] - both[1] >= TUNING.mirror_score:
             scored.append((both[0], i, j))
     scored.sort(reverse=True)
     weaker: dict[int, int] = {}
     used: set[int] = set()
     for match, i, j in scored:
-        if match < MIRROR_MATCH or used.intersection((i, j)):
+        if match < TUNING.mirror_match or used.intersection((i, j)):
             continue
         rivals = [other for other, x, y in scored if (x, y) != (i, j) and {x, y} & {i, j}]
-        if rivals and max(rivals) > match - MIRROR_MARGIN:
+        if rivals and max(rivals) > match - TUNING.mirror_margin:
             continue
         if pixel_check is not None and pixel_check(i, j) is False:
             continue

@@ -23,11 +23,11 @@ import onnxruntime as ort
 
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import fitted_size, letterbox, nms, unletterbox_boxes, xywh_to_xyxy
-from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU
+from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, READER
 
-INTRA_OP_THREADS = 2
-MAX_CANDIDATES = 1000  # boxes kept for NMS, highest scores first
-MAX_DETECTIONS = 300
+TUNING = READER.detector
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
+
 
 # Axes of the raw output, named once.
 BATCH_AXIS, CHANNEL_AXIS, ANCHOR_AXIS = 0, 1, 2
@@ -112,7 +112,7 @@ def _session(path: str):
             f"no detector model at {path}: train one (phase10 train) or set PHASE10_MODEL"
         )
     options = ort.SessionOptions()
-    options.intra_op_num_threads = INTRA_OP_THREADS
+    options.intra_op_num_threads = TUNING.intra_op_threads
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
     # Spinning worker threads win a few ms on an idle machine but lose several times that when
@@ -157,11 +157,11 @@ def decode_output(
     class_ids = scores_all.argmax(axis=1)
     scores = scores_all[np.arange(rows.shape[0]), class_ids]
     keep = np.flatnonzero(scores >= conf)
-    if keep.size > MAX_CANDIDATES:
-        keep = keep[np.argsort(-scores[keep])[:MAX_CANDIDATES]]
+    if keep.size > TUNING.max_candidates:
+        keep = keep[np.argsort(-scores[keep])[:TUNING.max_candidates]]
     boxes = xywh_to_xyxy(rows[keep, :BOX_CHANNELS])
     scores, class_ids = scores[keep], class_ids[keep]
-    kept = nms(boxes, scores, iou, class_ids)[:MAX_DETECTIONS]
+    kept = nms(boxes, scores, iou, class_ids)[:TUNING.max_detections]
     return boxes[kept], scores[kept], class_ids[kept]
 
 

@@ -18,14 +18,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-PATCH = 24  # side of the square the two crops are compared at, in pixels
-SLACK = 1  # crops are matched over shifts of up to this many patch pixels each way
-SHADING_SIGMA = 8.0  # blur (patch pixels) whose subtraction removes the light's slope
-SAME_WAY_UP = -0.1  # below this score the two indices are two cards lying the same way up
-SURELY_SAME_WAY_UP = -0.3  # ...and below this even where the layout says one card
-MIN_CONTRAST = 2.0  # a crop whose grey levels vary less (standard deviation) is flat
-SYMMETRIC = 0.9  # a crop matching itself turned half a turn this well shows a symmetric glyph...
-SYMMETRY_FROM = 30.0  # ...when its box is this many pixels or more (smaller ones blur to blobs)
+from scorer.vision.settings import READER
+
+TUNING = READER.orientation
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def half_turn_score(
@@ -55,7 +51,7 @@ def half_turn_correlations(
     box_b: tuple[float, float, float, float],
 ) -> tuple[float, float] | None:
     """How well crop A matches crop B turned by 180 degrees, and as it is (each -1 to 1, the
-    best over shifts of up to :data:`SLACK`); None when a crop is empty or flat."""
+    best over shifts of up to ``TUNING.slack``); None when a crop is empty or flat."""
     return _correlations(_patch(image, box_a), _patch(image, box_b))
 
 
@@ -72,16 +68,17 @@ def _correlations(a: np.ndarray | None, b: np.ndarray | None) -> tuple[float, fl
 
 def _symmetric(patch: np.ndarray, box: tuple[float, float, float, float]) -> bool:
     """Does the patch's glyph look the same turned half a turn? Asked only of boxes of
-    :data:`SYMMETRY_FROM` pixels and more: a smaller index blurs to a blob that matches itself
+    ``TUNING.symmetry_from`` pixels and more: a smaller index blurs to a blob that matches itself
     turned at 0.8 and more whatever its digit."""
-    if max(box[2] - box[0], box[3] - box[1]) < SYMMETRY_FROM:
+    if max(box[2] - box[0], box[3] - box[1]) < TUNING.symmetry_from:
         return False
-    return _best_match(_half_turn(_centre(patch)), patch) >= SYMMETRIC
+    return _best_match(_half_turn(_centre(patch)), patch) >= TUNING.symmetric
 
 
 def _centre(patch: np.ndarray) -> np.ndarray:
-    """The ``PATCH``-square middle of a patch, the window slid over the other patch."""
-    return patch[SLACK : SLACK + PATCH, SLACK : SLACK + PATCH]
+    """The ``TUNING.patch``-square middle of a patch, the window slid over the other patch."""
+    inner = slice(TUNING.slack, TUNING.slack + TUNING.patch)
+    return patch[inner, inner]
 
 
 def _half_turn(window: np.ndarray) -> np.ndarray:
@@ -91,11 +88,12 @@ def _half_turn(window: np.ndarray) -> np.ndarray:
 
 def _flat(window: np.ndarray) -> bool:
     """Do the window's grey levels vary too little to compare?"""
-    return float(cv2.meanStdDev(window)[1][0, 0]) < MIN_CONTRAST
+    return float(cv2.meanStdDev(window)[1][0, 0]) < TUNING.min_contrast
 
 
 def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray | None:
-    """The box's grey crop, ``PATCH + 2 * SLACK`` pixels square, without its shading."""
+    """The box's grey crop, ``TUNING.patch + 2 * TUNING.slack`` pixels square, without its
+    shading."""
     height, width = image.shape[:2]
     x1, y1, x2, y2 = (int(round(v)) for v in box)
     crop = image[max(0, y1) : min(height, y2), max(0, x1) : min(width, x2)]
@@ -103,7 +101,7 @@ def _patch(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndar
         return None
     if crop.ndim == 3:
         crop = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
-    side = PATCH + 2 * SLACK
+    side = TUNING.patch + 2 * TUNING.slack
     patch = cv2.resize(crop, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
     return patch - _SHADING @ patch @ _SHADING.T
 
@@ -117,7 +115,7 @@ def _blur_operator(side: int, sigma: float) -> np.ndarray:
     return cv2.GaussianBlur(rows, (ksize, 1), sigma, sigmaY=1e-6).T
 
 
-_SHADING = _blur_operator(PATCH + 2 * SLACK, SHADING_SIGMA)
+_SHADING = _blur_operator(TUNING.patch + 2 * TUNING.slack, TUNING.shading_sigma)
 
 
 def _best_match(template: np.ndarray, b: np.ndarray) -> float:

@@ -22,30 +22,10 @@ import numpy as np
 from scorer.cards import DECK_COUNTS, parse_card
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_containment, box_iou, union_box
+from scorer.vision.settings import READER, PairingGeometry
 
-
-@dataclass(frozen=True)
-class PairingGeometry:
-    """Where the second index of a card lies, in units of index size (geometric mean of w, h).
-
-    ``expected`` is the typical centre-to-centre distance of a card's two indices (the medians
-    over rendered scenes are 5.7 with the held-out designs and 8.2 with the training ones;
-    ``high`` lets in the 99th percentile of the training designs, 13.4);
-    a pair is accepted when the distance lies in ``[low, high]`` and the two index sizes differ by
-    at most the factor ``size_ratio``. ``single_cost`` is the cost of leaving an index unpaired:
-    a pair is preferred when its mismatch ``|log(distance / expected)|`` is below twice that.
-    A pair is refused when another detection's centre lies within ``crossing`` index sizes of
-    the segment between them (cards in a row); ``centre_bonus`` rewards a pair the pixels
-    confirm.
-    """
-
-    expected: float = 5.7
-    low: float = 3.2
-    high: float = 14.0
-    size_ratio: float = 1.8
-    single_cost: float = 0.35
-    centre_bonus: float = 0.15
-    crossing: float = 0.6
+TUNING = READER.pairing
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 PixelCheck = Callable[[int, int], "bool | None"]
@@ -53,12 +33,8 @@ PixelCheck = Callable[[int, int], "bool | None"]
 True (yes), False (no: never pair them) or None (cannot tell)."""
 
 
-DEFAULT_GEOMETRY = PairingGeometry()
-SHADOW_IOU = 0.6  # two index boxes overlapping more than this are one spot read twice...
-NESTED = 0.85  # ...and so are two whose smaller box lies this much inside the larger one
-SKIP_PREFERENCE = 0.1  # confidence bonus of a Skip over another reading of the same spot
-_EXACT_LIMIT = 8  # groups up to this size are matched exactly; larger ones greedily
-CROSS_COLOUR_COST = 0.2  # added to the mismatch of two indices of one number in two colours
+DEFAULT_GEOMETRY = TUNING.geometry
+"""The reader's pairing geometry (``READER.pairing.geometry``)."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +92,8 @@ def _index_between(centres: np.ndarray, i: int, j: int, tolerance: float) -> boo
     if length2 == 0 or len(centres) <= 2:
         return False
     t = ((centres - a) @ ab) / length2
-    inside = (t > 0.15) & (t < 0.85)  # neither i (t = 0) nor j (t = 1) lies inside
+    # neither i (t = 0) nor j (t = 1) lies inside
+    inside = (t > TUNING.crossing_from) & (t < TUNING.crossing_to)
     if not inside.any():
         return False
     offset = centres[inside] - (a + t[inside, None] * ab)
@@ -204,7 +181,7 @@ def _match(dets: Detections, members: list[int], geometry: PairingGeometry,
             cost = pair_cost(dets, i, j, geometry, pixel_check)
             if cost is not None:
                 costs[(i, j)] = cost + extra_cost
-    if len(members) <= _EXACT_LIMIT:
+    if len(members) <= TUNING.exact_limit:
         return _best_matching(members, costs, geometry.single_cost)[1]
     return _greedy_matching(members, costs, geometry.single_cost)
 
@@ -235,7 +212,7 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
     """Pair lone indices of one number read in two colours whose pixels measure one ink: one
     card whose corners the detector coloured differently (a cast, a corner in shadow), which
     would otherwise count as two cards, one of them a phantom. Two cards of one number in two
-    colours measure two inks and stay apart. Such a pair costs :data:`CROSS_COLOUR_COST` more
+    colours measure two inks and stay apart. Such a pair costs ``TUNING.cross_colour_cost`` more
     than a same-colour one, takes the class of its more confident index (the colour check may
     still correct it) and keeps that index's confidence: the colour is in doubt."""
     lone = [card for card in found if len(card.index_ids) == 1]
@@ -249,7 +226,7 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
     for members in by_number.values():
         if len({int(dets.class_id[k]) for k in members}) < 2:
             continue
-        for group in _match(dets, members, geometry, pixel_check, CROSS_COLOUR_COST):
+        for group in _match(dets, members, geometry, pixel_check, TUNING.cross_colour_cost):
             if len(group) == 2 and dets.class_id[group[0]] != dets.class_id[group[1]]:
                 lead = max(group, key=lambda k: float(dets.confidence[k]))
                 merged.append(card_candidate(dets, int(dets.class_id[lead]), group, max))
@@ -258,7 +235,7 @@ def _pair_across_colours(dets: Detections, found: list[CardCandidate],
 
 
 def split_shared_corners(
-    cards: list[CardCandidate], dets: Detections, iou: float = SHADOW_IOU
+    cards: list[CardCandidate], dets: Detections, iou: float = TUNING.shadow_iou
 ) -> list[CardCandidate]:
     """One index is the corner of one card: of two pairs that use one spot (index boxes
     overlapping more than ``iou``, a spot read twice, in two colours say), the more credible
@@ -282,7 +259,7 @@ def split_shared_corners(
 
 
 def drop_shadowed(
-    cards: list[CardCandidate], dets: Detections, iou: float = SHADOW_IOU
+    cards: list[CardCandidate], dets: Detections, iou: float = TUNING.shadow_iou
 ) -> list[CardCandidate]:
     """Drop cards read from the same spots as the indices of more credible cards.
 
@@ -290,7 +267,7 @@ def drop_shadowed(
     also as a 9, a 12 also as the 2 inside its box). Of two readings of one spot
     (:func:`same_spot`), the card
     whose other corner agrees (a pair) wins, else the more confident one, a Skip counting
-    :data:`SKIP_PREFERENCE` more: the detector's confusions between Skip and Wild go one way
+    ``TUNING.skip_preference`` more: the detector's confusions between Skip and Wild go one way
     (on the eval val split, five Skips were read as Wilds and no Wild as a Skip). When both
     corners of a card were read twice (a 3 as 3 and 8 at each), the two pairs lie on the same
     two spots: the less credible pair is dropped too.
@@ -299,7 +276,7 @@ def drop_shadowed(
 
     def credibility(card: CardCandidate) -> tuple[int, float]:
         skip = dets.class_names[card.class_id] == "S"
-        return len(card.index_ids), card.confidence + (SKIP_PREFERENCE if skip else 0.0)
+        return len(card.index_ids), card.confidence + (TUNING.skip_preference if skip else 0.0)
 
     one_spot = same_spot(dets, iou)
     taken: list[int] = []
@@ -312,12 +289,12 @@ def drop_shadowed(
     return sorted(kept, key=lambda card: -card.confidence)
 
 
-def same_spot(dets: Detections, iou: float = SHADOW_IOU) -> np.ndarray:
+def same_spot(dets: Detections, iou: float = TUNING.shadow_iou) -> np.ndarray:
     """``(N, N)``: which detections read one spot: boxes overlapping by more than ``iou``, or
-    one box lying :data:`NESTED` inside the other (a close-up's "12" also read as the "2" in its
+    one box lying ``TUNING.nested`` inside the other (a close-up's "12" also read as the "2" in its
     right half, a small box inside a large one, overlaps little by IoU)."""
     return (box_iou(dets.xyxy, dets.xyxy) > iou) | (
-        box_containment(dets.xyxy, dets.xyxy) >= NESTED)
+        box_containment(dets.xyxy, dets.xyxy) >= TUNING.nested)
 
 
 def _deck_limit(name: str) -> int:

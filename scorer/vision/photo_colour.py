@@ -23,14 +23,15 @@ from scorer.vision.colour import (
     measure_colour,
     white_balance,
 )
+from scorer.vision.settings import READER
 
-WINDOW = 4.0  # the white is looked for within this many index sizes around each index...
-SAMPLES = 24  # ...sampled on a grid about this many pixels across per window
+TUNING = READER.photo_colour
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def paper_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray | None:
     """The BGR white of a card's paper: :func:`~scorer.vision.colour.find_white` on windows
-    :data:`WINDOW` index sizes across around its index boxes (xyxy). None with no box, no
+    ``TUNING.window`` index sizes across around its index boxes (xyxy). None with no box, no
     white found, or a white the camera clipped (:func:`~scorer.vision.colour.clipped_tint`).
     The card's own paper, not the photo's: light may fall unevenly over a table."""
     if not boxes:
@@ -38,11 +39,11 @@ def paper_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.n
     height, width = image_bgr.shape[:2]
     samples = []
     for x1, y1, x2, y2 in boxes:
-        half = max(x2 - x1, y2 - y1, 1.0) * WINDOW / 2
+        half = max(x2 - x1, y2 - y1, 1.0) * TUNING.window / 2
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
         left, top = int(max(0, cx - half)), int(max(0, cy - half))
         right, bottom = int(min(width, cx + half)), int(min(height, cy + half))
-        step = max(1, int(2 * half // SAMPLES))
+        step = max(1, int(2 * half // TUNING.samples))
         window = image_bgr[top:bottom:step, left:right:step]
         if window.size:
             samples.append(window.reshape(-1, 3))

@@ -21,7 +21,7 @@ from scorer.cards import WILD, Card, parse_card
 from scorer.vision import zoom_check
 from scorer.vision.candidates import Candidate, CandidateTable, ColourStatus
 from scorer.vision.card_reading import DetectedCard
-from scorer.vision.colour import CORRECTED_FACTOR, ColourMeasure, judge_colour
+from scorer.vision.colour import ColourMeasure, judge_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import DoubtModel, gather_evidence
 from scorer.vision.lone_corners import (
@@ -31,7 +31,6 @@ from scorer.vision.lone_corners import (
     sole_partners,
     turned_twins,
 )
-from scorer.vision.orientation import SURELY_SAME_WAY_UP
 from scorer.vision.pairing import (
     DEFAULT_GEOMETRY,
     CardCandidate,
@@ -57,7 +56,7 @@ from scorer.vision.pixel_checks import (
 from scorer.vision.plain_print import drop_plain_print
 from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.recogniser import Recogniser
-from scorer.vision.settings import UNSURE_BELOW
+from scorer.vision.settings import READER
 from scorer.vision.timings import Timings
 from scorer.vision.whole_photo import (
     deck_choices,
@@ -164,7 +163,7 @@ def lone_twins(table: CandidateTable, photo: Photo) -> CandidateTable:
     alone = photo.sole_partners(table)
     twins = turned_twins(groupings, dets, half_turn_score_of(image, dets), photo.geometry, alone)
     joined = pair_lone_twins(groupings, dets, alone + twins,
-                             half_turn_check(image, dets, SURELY_SAME_WAY_UP),
+                             half_turn_check(image, dets, READER.orientation.surely_same_way_up),
                              centre_colour(photo.centre_at) if photo.centre_at else None)
     return table.regrouped(joined, dets.faces, "lone_twins", "joined with its other corner",
                            formed="two lone corners joined")
@@ -199,7 +198,7 @@ def _read_colour(row: Candidate, measure_at: Callable[[int], ColourMeasure],
     measures = [measure_at(i) for i in index_ids]
     measured = [m for m in measures if m.colour is not None]
     if measured and all(m.four_inks for m in measured):
-        return WILD, score * CORRECTED_FACTOR, ColourStatus.CORRECTED, 1.0
+        return WILD, score * READER.colour.corrected_factor, ColourStatus.CORRECTED, 1.0
     verdict = judge_colour(card.colour, measures)
     if verdict.status == "disagree" and centre_at and len(index_ids) == 2:
         verdict = judge_colour(card.colour, measures, centre=centre_at(*index_ids))
@@ -236,12 +235,6 @@ def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
     return table.update(changed)
 
 
-SECOND_OPINION_AT = 0.9
-"""The recogniser's probability for another reading (or no card) that marks a card for a look;
-chosen on eval-g val (300 scenes): at 0.6 it marked 18.3 % of the cards, at 0.9 15.8 %, catching
-as many wrong ones (82-83 %)."""
-
-
 def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Read each card again from the photo's own pixels with the recogniser, a model trained
     apart from the detector; a card it reads otherwise is marked for a look."""
@@ -254,7 +247,7 @@ def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
     changed = {}
     for k, opinion in zip(alive, opinions, strict=True):
         row = table.rows[k]
-        if opinion.doubts(row.face, SECOND_OPINION_AT):
+        if opinion.doubts(row.face, READER.recogniser.second_opinion_at):
             read = opinion.card or "no card"
             changed[k] = row.noted("second_opinion", f"the recogniser reads {read}",
                                    second_opinion=opinion)
@@ -354,7 +347,7 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
         card = DetectedCard(
             row.face, row.score, row.grouping.xyxy, len(row.grouping.index_ids), row.colour,
             chance=chance, alternative=None if other == row.face else other, evidence=evidence,
-            unsure_below=UNSURE_BELOW if doubt is None else doubt.unsure_below)
+            unsure_below=READER.doubt.unsure_below if doubt is None else doubt.unsure_below)
         text = "chance " + ("uncalibrated" if chance is None else f"{chance:.2f}")
         weighed[k] = row.noted("weigh", text + (", unsure" if card.unsure else ""), card=card)
     return table.update(weighed)

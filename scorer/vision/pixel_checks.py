@@ -14,7 +14,6 @@ import numpy as np
 
 from scorer.cards import Colour
 from scorer.vision.colour import (
-    STRONG_SHARE,
     ColourMeasure,
     mean_hue,
     measure_centre,
@@ -22,8 +21,9 @@ from scorer.vision.colour import (
     shows_colour,
 )
 from scorer.vision.detections import Detections
-from scorer.vision.orientation import SAME_WAY_UP, half_turn_correlations, half_turn_score
+from scorer.vision.orientation import half_turn_correlations, half_turn_score
 from scorer.vision.pairing import PixelCheck
+from scorer.vision.settings import READER
 
 
 def index_measures(image_bgr: np.ndarray, dets: Detections
@@ -75,7 +75,7 @@ def pair_check(image_bgr: np.ndarray, dets: Detections,
 
 
 def half_turn_check(image_bgr: np.ndarray, dets: Detections,
-                    below: float = SAME_WAY_UP) -> PixelCheck:
+                    below: float = READER.orientation.same_way_up) -> PixelCheck:
     """A pairing veto from pixels: the two indices lie the same way up (two cards), their
     half-turn score under ``below``."""
 
@@ -142,10 +142,10 @@ def centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeas
 def centre_colour(centre_at: Callable[[int, int], ColourMeasure]
                   ) -> Callable[[int, int], Colour | None]:
     """The colour a card's centre between indices i and j mostly shows (at least
-    :data:`~scorer.vision.colour.STRONG_SHARE` of its coloured pixels), else None."""
+    ``READER.colour.strong_share`` of its coloured pixels), else None."""
 
     def colour(i: int, j: int) -> Colour | None:
         measured = centre_at(i, j)
-        return measured.colour if measured.share >= STRONG_SHARE else None
+        return measured.colour if measured.share >= READER.colour.strong_share else None
 
     return colour

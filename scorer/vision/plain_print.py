@@ -21,21 +21,19 @@ import numpy as np
 
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.colour import box_middle
+from scorer.vision.settings import READER
 
-PLAIN_CHROMA = 10.0  # print: the 99th percentile of chroma at most this (0..255)...
-PLAIN_SHARE = 0.09  # ...and at most this share of the 99th percentile of brightness
-MIN_SIDE = 8  # a smaller box holds too few pixels to tell
-MIN_BRIGHTNESS = 40.0  # ...and a box whose brightest pixels are darker shows too little light
-PERCENTILE = 99
+TUNING = READER.plain_print
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def chroma_and_brightness(image_bgr: np.ndarray, box: tuple[float, float, float, float]
                           ) -> tuple[float, float] | None:
     """The 99th percentiles of chroma and of brightness (largest channel) in the middle of
     ``box`` (:func:`~scorer.vision.colour.box_middle`), or None when the box is smaller than
-    :data:`MIN_SIDE` pixels or lies outside the image."""
+    ``TUNING.min_side`` pixels or lies outside the image."""
     x1, y1, x2, y2 = box
-    if min(x2 - x1, y2 - y1) < MIN_SIDE:
+    if min(x2 - x1, y2 - y1) < TUNING.min_side:
         return None
     middle = box_middle(image_bgr, box)
     if middle.size == 0:
@@ -43,19 +41,20 @@ def chroma_and_brightness(image_bgr: np.ndarray, box: tuple[float, float, float,
     pixels = middle.astype(np.int16)
     brightness = pixels.max(axis=2)
     chroma = brightness - pixels.min(axis=2)
-    return float(np.percentile(chroma, PERCENTILE)), float(np.percentile(brightness, PERCENTILE))
+    strongest = TUNING.percentile
+    return float(np.percentile(chroma, strongest)), float(np.percentile(brightness, strongest))
 
 
 def is_plain_print(image_bgr: np.ndarray, box: tuple[float, float, float, float]) -> bool:
     """Does ``box`` hold colourless print: even its most coloured pixels nearly grey, in
-    absolute terms (:data:`PLAIN_CHROMA`) and for their brightness (:data:`PLAIN_SHARE`), in
-    a box lit enough to tell (:data:`MIN_BRIGHTNESS`)?"""
+    absolute terms (``TUNING.plain_chroma``) and for their brightness (``TUNING.plain_share``), in
+    a box lit enough to tell (``TUNING.min_brightness``)?"""
     measured = chroma_and_brightness(image_bgr, box)
     if measured is None:
         return False
     chroma, brightness = measured
-    return brightness >= MIN_BRIGHTNESS and chroma <= PLAIN_CHROMA and \
-        chroma <= PLAIN_SHARE * brightness
+    return brightness >= TUNING.min_brightness and chroma <= TUNING.plain_chroma and \
+        chroma <= TUNING.plain_share * brightness
 
 
 def drop_plain_print(image_bgr: np.ndarray, cards: list[DetectedCard]) -> list[DetectedCard]:

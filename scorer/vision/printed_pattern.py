@@ -30,38 +30,29 @@ import numpy as np
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import angle_between, box_size
 from scorer.vision.pairing import CardCandidate
+from scorer.vision.settings import READER
+
+TUNING = READER.printed_pattern
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 Box = Sequence[float]
-
-UNIT = 16  # an index is resampled to this many pixels on its longest side
-REACH = 3.5  # copies are looked for this many index sizes around the index's centre
-MATCH = 0.8  # a copy matches the index this well (colour normalised correlation)
-GREY_GATE = 0.7  # ...and first in grey at least this well (a looser bound, three times cheaper)
-STEP_TOLERANCE = 0.3  # a lattice point lies within this many index sizes of a copy
-MIN_ANGLE = 30.0  # a lattice's two directions are at least this far apart (degrees)
-MIN_ON_LATTICE = 5  # ...and at least this many copies lie on it (a cell's three and two more)
-OFF_THE_LINE = 2  # a lattice without a closed cell: copies off each step's line through the index
-MIN_STEP = 0.6  # ...and its steps at least this many index sizes long
-OPEN_COPIES = 12  # ...looked for among the best-matching copies only (pairs grow as the cube)
-SAME_SIZE = 1.25  # two motifs of one pattern differ in size by at most this ratio
-MIN_CONTRAST = 3.0  # a crop whose levels vary less (standard deviation) is flat
-MAX_COPIES = 40  # copies looked for at most (a 7 x 7 window of tiles holds 49)
 
 
 def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
                   ) -> list[tuple[float, float]]:
-    """Where the index in ``box`` (x1, y1, x2, y2) repeats within :data:`REACH` index sizes:
-    each copy's offset from it in index sizes (x, y), matching at least :data:`MATCH`.
+    """Where the index in ``box`` (x1, y1, x2, y2) repeats within ``TUNING.reach`` index sizes:
+    each copy's offset from it in index sizes (x, y), matching at least ``TUNING.match``.
 
     With ``at_least``, a grey pass first (a third of the work) returns none when fewer than
     that many copies could be there: most cards have none or one, and are done with it."""
     x1, y1, x2, y2 = (float(v) for v in box)
     size = box_size(box)
-    scale = UNIT / size
+    scale = TUNING.unit / size
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     height, width = image_bgr.shape[:2]
-    left, top = int(max(0, cx - REACH * size)), int(max(0, cy - REACH * size))
-    right, bottom = int(min(width, cx + REACH * size)), int(min(height, cy + REACH * size))
+    reach = TUNING.reach * size
+    left, top = int(max(0, cx - reach)), int(max(0, cy - reach))
+    right, bottom = int(min(width, cx + reach)), int(min(height, cy + reach))
     if right - left < 2 or bottom - top < 2:
         return []
     window = _shrunk(image_bgr[top:bottom, left:right, :3], scale)
@@ -69,40 +60,40 @@ def copies_around(image_bgr: np.ndarray, box: Box, at_least: int = 0
     tw, th = max(4, round((x2 - x1) * scale)), max(4, round((y2 - y1) * scale))
     motif = window[ty:ty + th, tx:tx + tw]
     if (motif.shape[:2] != (th, tw) or window.shape[0] <= th or window.shape[1] <= tw
-            or float(motif.std()) < MIN_CONTRAST):
+            or float(motif.std()) < TUNING.min_contrast):
         return []
     if at_least and _grey_peaks(window, motif) < at_least + 1:  # the index itself is one
         return []
     scores = cv2.matchTemplate(window, motif, cv2.TM_CCOEFF_NORMED)
-    apart = max(2, int(0.6 * min(tw, th)))  # two copies' positions lie this far apart at least
+    apart = max(2, int(TUNING.apart * min(tw, th)))  # two copies' positions lie this far apart
     found: list[tuple[float, float]] = []
-    for _ in range(MAX_COPIES):
+    for _ in range(TUNING.max_copies):
         _low, best, _at_low, (px, py) = cv2.minMaxLoc(scores)
-        if best < MATCH:
+        if best < TUNING.match:
             break
         scores[max(0, py - apart):py + apart + 1, max(0, px - apart):px + apart + 1] = -1.0
         dx = (left + (px + tw / 2) / scale - cx) / size
         dy = (top + (py + th / 2) / scale - cy) / size
-        if abs(dx) >= 0.6 or abs(dy) >= 0.6:  # not the index itself
+        if abs(dx) >= TUNING.not_the_index or abs(dy) >= TUNING.not_the_index:
             found.append((dx, dy))
     return found
 
 
 def on_a_lattice(offsets: Sequence[tuple[float, float]], open_cells: bool = False) -> bool:
     """Do the copies' ``offsets`` lie on a lattice with the index? Two copies at least
-    :data:`MIN_ANGLE` apart in direction, whose sum or difference is a copy too, span one cell;
-    at least :data:`MIN_ON_LATTICE` copies must lie on the lattice it spans (a few scattered
+    ``TUNING.min_angle`` apart in direction, whose sum or difference is a copy too, span one cell;
+    at least ``TUNING.min_on_lattice`` copies must lie on the lattice it spans (a few scattered
     look-alikes, such as a neighbour's index and a card's centre numeral, can close one cell by
     chance, not a whole lattice).
 
     With ``open_cells``, no cell need close: the second step may also be the difference of two
-    copies, and at least :data:`OFF_THE_LINE` of the copies on the lattice must lie off each
+    copies, and at least ``TUNING.off_the_line`` of the copies on the lattice must lie off each
     step's line through the index (a row of cards and one stray look-alike fit a lattice of
     short steps, not this)."""
     copies = np.asarray(offsets, float).reshape(-1, 2)
-    if len(copies) < MIN_ON_LATTICE:
+    if len(copies) < TUNING.min_on_lattice:
         return False
-    return _closed_cell(copies) or (open_cells and _open_cells(copies[:OPEN_COPIES]))
+    return _closed_cell(copies) or (open_cells and _open_cells(copies[:TUNING.open_copies]))
 
 
 def _closed_cell(copies: np.ndarray) -> bool:
@@ -113,7 +104,7 @@ def _closed_cell(copies: np.ndarray) -> bool:
     closed = (_is_copy(first + second, copies) | _is_copy(first - second, copies)
               | _is_copy(second - first, copies))
     _steps, on = _fit_lattices(first[closed], second[closed], copies)
-    return bool(np.any(on.sum(axis=1) >= MIN_ON_LATTICE))
+    return bool(np.any(on.sum(axis=1) >= TUNING.min_on_lattice))
 
 
 def _open_cells(copies: np.ndarray) -> bool:
@@ -125,57 +116,57 @@ def _open_cells(copies: np.ndarray) -> bool:
     steps, on = _fit_lattices(first, second, copies)
     off_first_line = (on & (steps[..., 1] != 0)).sum(axis=1)
     off_second_line = (on & (steps[..., 0] != 0)).sum(axis=1)
-    return bool(np.any((on.sum(axis=1) >= MIN_ON_LATTICE)
-                       & (np.minimum(off_first_line, off_second_line) >= OFF_THE_LINE)))
+    return bool(np.any((on.sum(axis=1) >= TUNING.min_on_lattice)
+                       & (np.minimum(off_first_line, off_second_line) >= TUNING.off_the_line)))
 
 
 def _step_pairs(firsts: np.ndarray, seconds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Candidate lattice steps: ``firsts`` against ``seconds`` (broadcast arrays of 2-vectors),
-    as two ``(P, 2)`` arrays, less the pairs under :data:`MIN_ANGLE` apart in direction or
-    with a step under :data:`MIN_STEP` (a pair with itself among them)."""
+    as two ``(P, 2)`` arrays, less the pairs under ``TUNING.min_angle`` apart in direction or
+    with a step under ``TUNING.min_step`` (a pair with itself among them)."""
     first, second = np.broadcast_arrays(firsts, seconds)
     first, second = first.reshape(-1, 2), second.reshape(-1, 2)
     turn = angle_between(np.degrees(np.arctan2(first[:, 1], first[:, 0])),
                          np.degrees(np.arctan2(second[:, 1], second[:, 0])))
-    keep = ((turn >= MIN_ANGLE)
-            & (np.hypot(*second.T) >= MIN_STEP) & (np.hypot(*first.T) >= MIN_STEP))
+    keep = ((turn >= TUNING.min_angle)
+            & (np.hypot(*second.T) >= TUNING.min_step) & (np.hypot(*first.T) >= TUNING.min_step))
     return first[keep], second[keep]
 
 
 def _fit_lattices(first: np.ndarray, second: np.ndarray, copies: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray]:
     """Each copy's whole-number steps ``(m, n)`` on each lattice ``m * first + n * second``,
-    shape ``(P, N, 2)``, and whether it lies within :data:`STEP_TOLERANCE` of that lattice
+    shape ``(P, N, 2)``, and whether it lies within ``TUNING.step_tolerance`` of that lattice
     point, ``(P, N)``."""
     det = first[:, 0] * second[:, 1] - first[:, 1] * second[:, 0]
     m = (copies[None, :, 0] * second[:, None, 1] - copies[None, :, 1] * second[:, None, 0])
     n = (first[:, None, 0] * copies[None, :, 1] - first[:, None, 1] * copies[None, :, 0])
     steps = np.round(np.stack([m, n], axis=-1) / det[:, None, None])
     nearest = steps[..., :1] * first[:, None, :] + steps[..., 1:] * second[:, None, :]
-    return steps, np.hypot(*(nearest - copies[None]).transpose(2, 0, 1)) < STEP_TOLERANCE
+    return steps, np.hypot(*(nearest - copies[None]).transpose(2, 0, 1)) < TUNING.step_tolerance
 
 
 def _is_copy(points: np.ndarray, copies: np.ndarray) -> np.ndarray:
-    """``(P,)``: does a copy lie within :data:`STEP_TOLERANCE` of each of ``points``?"""
+    """``(P,)``: does a copy lie within ``TUNING.step_tolerance`` of each of ``points``?"""
     gaps = np.hypot(*(points[:, None, :] - copies[None, :, :]).transpose(2, 0, 1))
-    return (gaps < STEP_TOLERANCE).any(axis=1)
+    return (gaps < TUNING.step_tolerance).any(axis=1)
 
 
 def is_printed_motif(image_bgr: np.ndarray, box: Box, open_cells: bool = False) -> bool:
     """Is the index in ``box`` one motif of a printed lattice (:func:`on_a_lattice`)?"""
-    return on_a_lattice(copies_around(image_bgr, box, at_least=MIN_ON_LATTICE), open_cells)
+    return on_a_lattice(copies_around(image_bgr, box, at_least=TUNING.min_on_lattice), open_cells)
 
 
 def same_motif(image_bgr: np.ndarray, box_a: Box, box_b: Box) -> bool:
-    """Do two indices of about one size (:data:`SAME_SIZE`) show the same motif, in the same
-    colours (correlation at least :data:`MATCH`)?"""
+    """Do two indices of about one size (``TUNING.same_size``) show the same motif, in the same
+    colours (correlation at least ``TUNING.match``)?"""
     a, b = box_size(box_a), box_size(box_b)
-    if max(a, b) > SAME_SIZE * min(a, b):
+    if max(a, b) > TUNING.same_size * min(a, b):
         return False
     crop_a, crop_b = _crop(image_bgr, box_a), _crop(image_bgr, box_b)
     if crop_a is None or crop_b is None:
         return False
-    return float(cv2.matchTemplate(crop_a, crop_b, cv2.TM_CCOEFF_NORMED)[0, 0]) >= MATCH
+    return float(cv2.matchTemplate(crop_a, crop_b, cv2.TM_CCOEFF_NORMED)[0, 0]) >= TUNING.match
 
 
 def printed_candidates(image_bgr: np.ndarray, dets: Detections,
@@ -210,25 +201,25 @@ def printed_candidates(image_bgr: np.ndarray, dets: Detections,
 
 
 def _crop(image_bgr: np.ndarray, box: Box) -> np.ndarray | None:
-    """The index's pixels resampled to :data:`UNIT` square; None when empty or flat."""
+    """The index's pixels resampled to ``TUNING.unit`` square; None when empty or flat."""
     height, width = image_bgr.shape[:2]
     x1, y1 = max(0, int(box[0])), max(0, int(box[1]))
     x2, y2 = min(width, int(math.ceil(box[2]))), min(height, int(math.ceil(box[3])))
     if x2 - x1 < 2 or y2 - y1 < 2:
         return None
-    crop = cv2.resize(np.ascontiguousarray(image_bgr[y1:y2, x1:x2, :3]), (UNIT, UNIT),
+    crop = cv2.resize(np.ascontiguousarray(image_bgr[y1:y2, x1:x2, :3]), (TUNING.unit, TUNING.unit),
                       interpolation=cv2.INTER_AREA)
-    return None if float(crop.std()) < MIN_CONTRAST else crop
+    return None if float(crop.std()) < TUNING.min_contrast else crop
 
 
 def _grey_peaks(window: np.ndarray, motif: np.ndarray) -> int:
-    """How many places in ``window`` match ``motif`` in grey at :data:`GREY_GATE` or more (local
-    maxima of the correlation). A copy that matches in colour at :data:`MATCH` matches in grey
+    """How many places in ``window`` match ``motif`` in grey at ``TUNING.grey_gate`` or more (local
+    maxima of the correlation). A copy that matches in colour at ``TUNING.match`` matches in grey
     at this looser level, so fewer peaks than copies wanted rule the motif out."""
     scores = cv2.matchTemplate(cv2.cvtColor(window, cv2.COLOR_BGR2GRAY),
                                cv2.cvtColor(np.ascontiguousarray(motif), cv2.COLOR_BGR2GRAY),
                                cv2.TM_CCOEFF_NORMED)
-    peaks = (scores >= GREY_GATE) & (scores >= cv2.dilate(scores, np.ones((3, 3), np.uint8)))
+    peaks = (scores >= TUNING.grey_gate) & (scores >= cv2.dilate(scores, np.ones((3, 3), np.uint8)))
     return int(np.count_nonzero(peaks))
 
 

@@ -30,8 +30,8 @@ from scorer.vision.onnx_detector import ModelError, OnnxDetector
 from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry
 from scorer.vision.pipeline import STAGE_NAMES, Photo
 from scorer.vision.recogniser import Recogniser, load_recogniser
-from scorer.vision.second_look import HINT_CONF, fine_side, look_again, look_coarse
-from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV
+from scorer.vision.second_look import fine_side, look_again, look_coarse
+from scorer.vision.settings import DEFAULT_CONF, DEFAULT_IOU, MODEL_ENV, READER
 from scorer.vision.timings import Timings
 from scorer.vision.washed_out import stretched
 
@@ -192,7 +192,7 @@ def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
             image = green_balanced(image)  # a webcam's green cast out, before the detector
     coarse = None if "coarse_look" in without else coarse_detectors(detector)
     with clock.timed("first_look"):
-        first_conf = min(conf, HINT_CONF) if second_look else conf
+        first_conf = min(conf, READER.second_look.hint_conf) if second_look else conf
         sensed = detector.detect(image, conf=first_conf, iou=iou)
     if second_look and "fine_look" not in without:
         with clock.timed("fine_look"):
@@ -228,7 +228,7 @@ def _look_finer(detector: Any, image: np.ndarray, sensed: Detections, conf: floa
     side = fine_side(sensed[sensed.confidence >= conf], image.shape[:2], detector.input_side)
     if side is None:
         return sensed
-    return at_side(side).detect(image, conf=min(conf, HINT_CONF), iou=iou)
+    return at_side(side).detect(image, conf=min(conf, READER.second_look.hint_conf), iou=iou)
 
 
 def _check_array(image: object) -> np.ndarray:

@@ -2,13 +2,13 @@
 
 The detector finds and reads indices in a downscaled copy of the photo; the recogniser reads
 each index again from the full-resolution pixels, cut square around the detector's box and
-resized to :data:`CROP` pixels. It is trained apart from the detector, on crops of rendered
+resized to ``TUNING.crop`` pixels. It is trained apart from the detector, on crops of rendered
 scenes (``tools/train_recogniser.py``), and gives the symbol (1-12, Wild, Skip, or no card) and
 the colour as two separate outputs: where it disagrees with the detector, the card is worth a
 look (the ``second_opinion`` stage of :mod:`scorer.vision.pipeline`).
 
-Input ``crops``: float32 ``(N, 3, CROP, CROP)``, RGB, 0..1. Outputs ``symbol`` ``(N, 15)`` and
-``colour`` ``(N, 5)`` logits, in the orders of :data:`SYMBOLS` and :data:`COLOURS`.
+Input ``crops``: float32 ``(N, 3, TUNING.crop, TUNING.crop)``, RGB, 0..1. Outputs ``symbol``
+``(N, 15)`` and ``colour`` ``(N, 5)`` logits, in the orders of :data:`SYMBOLS` and :data:`COLOURS`.
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ import onnxruntime as ort
 
 from scorer.cards import Card, Colour, parse_card
 from scorer.paths import MODELS_DIR
-from scorer.vision.onnx_detector import INTRA_OP_THREADS
+from scorer.vision.settings import READER
 
-CROP = 32  # side of the square crop the recogniser reads, pixels
-MARGIN = 1.3  # the crop's side, in sizes of the index box's longer side
+TUNING = READER.recogniser
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
+
 SYMBOLS: tuple[str, ...] = (*(str(v) for v in range(1, 13)), "W", "S", "none")
 COLOURS: tuple[str, ...] = ("R", "B", "G", "Y", "none")
 RECOGNISER_FILE = MODELS_DIR / "phase10-recogniser.onnx"
@@ -65,10 +66,11 @@ class Opinion:
             self.colour_p >= at_least
 
 
-def crop_index(image_bgr: np.ndarray, box: Sequence[float], margin: float = MARGIN) -> np.ndarray:
+def crop_index(image_bgr: np.ndarray, box: Sequence[float], margin: float = TUNING.margin
+               ) -> np.ndarray:
     """The square crop around index ``box`` (xyxy, source pixels), ``margin`` times its longer
     side, padded with the border's pixels where it leaves the image, resized to
-    :data:`CROP`: ``(CROP, CROP, 3)`` uint8 BGR."""
+    ``TUNING.crop``: ``(TUNING.crop, TUNING.crop, 3)`` uint8 BGR."""
     x1, y1, x2, y2 = (float(v) for v in box)
     half = max(x2 - x1, y2 - y1, 2.0) * margin / 2
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
@@ -80,12 +82,13 @@ def crop_index(image_bgr: np.ndarray, box: Sequence[float], margin: float = MARG
     if pad:
         source = cv2.copyMakeBorder(image_bgr, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
     window = source[top + pad:top + pad + side, left + pad:left + pad + side]
-    interpolation = cv2.INTER_AREA if side > CROP else cv2.INTER_LINEAR
-    return cv2.resize(window, (CROP, CROP), interpolation=interpolation)
+    interpolation = cv2.INTER_AREA if side > TUNING.crop else cv2.INTER_LINEAR
+    return cv2.resize(window, (TUNING.crop, TUNING.crop), interpolation=interpolation)
 
 
 def to_tensor(crops: Sequence[np.ndarray]) -> np.ndarray:
-    """BGR uint8 crops as the model's input, float32 ``(N, 3, CROP, CROP)`` RGB 0..1."""
+    """BGR uint8 crops as the model's input, float32 ``(N, 3, TUNING.crop, TUNING.crop)``, RGB,
+    0..1."""
     batch = np.stack([crop[:, :, ::-1] for crop in crops]).astype(np.float32) / 255.0
     return np.ascontiguousarray(batch.transpose(0, 3, 1, 2))
 
@@ -100,7 +103,7 @@ class Recogniser:
 
     def __init__(self, path: str | Path) -> None:
         options = ort.SessionOptions()
-        options.intra_op_num_threads = INTRA_OP_THREADS
+        options.intra_op_num_threads = READER.detector.intra_op_threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
@@ -159,5 +162,5 @@ def _load(path: str) -> Recogniser | None:
     return Recogniser(resolved) if resolved.is_file() else None
 
 
-__all__ = ["COLOURS", "CROP", "SYMBOLS", "Colour", "Opinion", "Recogniser", "crop_index",
+__all__ = ["COLOURS", "SYMBOLS", "Colour", "Opinion", "Recogniser", "crop_index",
            "load_recogniser"]

@@ -20,27 +20,24 @@ from scorer.vision import card_corner
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou, union_box
-from scorer.vision.orientation import SURELY_SAME_WAY_UP, half_turn_score
+from scorer.vision.orientation import half_turn_score
 from scorer.vision.pairing import DEFAULT_GEOMETRY, PairingGeometry, pair_cost
+from scorer.vision.settings import READER
 
-HELD_UP_READINGS = 2  # a photo of one card held up: the card and at most one more reading
-REPEAT_IOU = 0.4  # the same face on boxes overlapping this much is one card read twice
-CORNERS_APART_CHANCE = 0.5  # a card whose two corners read two numbers is either, at best
-HELD_CLOSE_RATIO = 2.5  # held close, a card's near index looks up to this many times the far one
-HELD_CLOSE_LOW = 2.5  # ...and large index badges on a short card lie this many index sizes apart
-TURNED = 0.0  # a half-turn score above this: two indices turned to each other, as on one card
+TUNING = READER.whole_photo
+"""This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
 
 
 def drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
                  ) -> list[DetectedCard]:
     """``cards`` less clutter when the photo shows no card read sure (the answer is "no
-    cards") or one card held up: one read sure, with at most :data:`HELD_UP_READINGS` readings
+    cards") or one card held up: one read sure, with at most ``TUNING.held_up_readings`` readings
     in all. Clutter: the doubtful cards read from one index with no card corner beside it
     (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
     as another number (``corner_read``, per card). In a photo of more cards, the doubtful
     lone ones are mostly real: covered in piles and fans."""
     sure = sum(not card.unsure for card in cards)
-    if sure > 1 or (sure == 1 and len(cards) > HELD_UP_READINGS):
+    if sure > 1 or (sure == 1 and len(cards) > TUNING.held_up_readings):
         return cards
     return [card for card, other_corner in zip(cards, corner_read, strict=True)
             if not card.unsure or other_corner or card.indices > 1
@@ -50,7 +47,7 @@ def drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: 
 def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:
     """Drop the least confident copies beyond one deck's count (a colour fix can exceed it),
     and second readings of one card: the same face on a box that overlaps a more confident one
-    by more than :data:`REPEAT_IOU` (an index paired twice, in fanned hands)."""
+    by more than ``TUNING.repeat_iou`` (an index paired twice, in fanned hands)."""
     order, _dropped = deck_choices(cards)
     return tuple(cards[k] for k in order)
 
@@ -64,7 +61,8 @@ def deck_choices(cards: Sequence[DetectedCard]) -> tuple[list[int], dict[int, st
     for k in sorted(range(len(cards)), key=lambda k: -cards[k].confidence):
         card = cards[k]
         twins = [cards[j].box for j in kept if cards[j].card == card.card]
-        if twins and float(box_iou(np.array([card.box]), np.array(twins)).max()) > REPEAT_IOU:
+        overlap = float(box_iou(np.array([card.box]), np.array(twins)).max()) if twins else 0.0
+        if twins and overlap > TUNING.repeat_iou:
             dropped[k] = f"a second reading of the {card.card} on the same spot"
         elif seen.get(card.card, 0) < DECK_COUNTS[card.card]:
             seen[card.card] = seen.get(card.card, 0) + 1
@@ -105,9 +103,10 @@ def held_card_choice(image_bgr: np.ndarray, cards: Sequence[DetectedCard],
                      ) -> tuple[int, int, DetectedCard] | None:
     """:func:`held_card_read_twice` as positions: (kept, dropped, the kept card as it now
     reads), or None when both readings stay."""
-    if len(cards) != HELD_UP_READINGS:
+    if len(cards) != TUNING.held_up_readings:
         return None
-    a, b = sorted(range(HELD_UP_READINGS), key=lambda k: (cards[k].unsure, -_surety(cards[k])))
+    a, b = sorted(range(TUNING.held_up_readings),
+                  key=lambda k: (cards[k].unsure, -_surety(cards[k])))
     first, second = cards[a], cards[b]
     lone = first.indices == second.indices == 1
     if not first.unsure and second.unsure:
@@ -127,22 +126,22 @@ def _surety(card: DetectedCard) -> float:
 def _corners_read_sure(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
                        geometry: PairingGeometry) -> bool:
     """Are lone readings ``a`` and ``b``, both sure, one card's two corners? The same face
-    where a card held close has its corners (``geometry`` widened to :data:`HELD_CLOSE_RATIO`
-    and :data:`HELD_CLOSE_LOW`), the two turned to each other; or two faces where one card's
+    where a card held close has its corners (``geometry`` widened to ``TUNING.held_close_ratio``
+    and ``TUNING.held_close_low``), the two turned to each other; or two faces where one card's
     corners lie (a 6 and a 9, a 3 and a 5), not surely the same way up."""
     if a.card == b.card:
-        held_close = replace(geometry, low=min(geometry.low, HELD_CLOSE_LOW),
-                             size_ratio=max(geometry.size_ratio, HELD_CLOSE_RATIO))
+        held_close = replace(geometry, low=min(geometry.low, TUNING.held_close_low),
+                             size_ratio=max(geometry.size_ratio, TUNING.held_close_ratio))
         if not _at_other_corner(a, b, held_close):
             return False
         turned = half_turn_score(image_bgr, a.box, b.box)
-        return turned is not None and turned > TURNED
+        return turned is not None and turned > TUNING.turned
     return _one_card_twice(image_bgr, a, b, geometry)
 
 
 def _one_card(kept: DetectedCard, other: DetectedCard) -> DetectedCard:
     """One card read at two corners: ``kept`` spanning both; when they read two faces, it is
-    either (at best :data:`CORNERS_APART_CHANCE`) and the other face is its alternative."""
+    either (at best ``TUNING.corners_apart_chance``) and the other face is its alternative."""
     box = union_box(np.array([kept.box, other.box]))
     if kept.card == other.card:
         return replace(kept, box=box, indices=2)
@@ -152,8 +151,8 @@ def _one_card(kept: DetectedCard, other: DetectedCard) -> DetectedCard:
 
 def either_face_chance(chance: float | None) -> float:
     """The chance of a card whose two corners read two faces: at most
-    :data:`CORNERS_APART_CHANCE`, whatever its own chance (None: uncalibrated)."""
-    return min(CORNERS_APART_CHANCE, 1.0 if chance is None else chance)
+    ``TUNING.corners_apart_chance``, whatever its own chance (None: uncalibrated)."""
+    return min(TUNING.corners_apart_chance, 1.0 if chance is None else chance)
 
 
 def _at_other_corner(a: DetectedCard, b: DetectedCard, geometry: PairingGeometry) -> bool:
@@ -181,4 +180,4 @@ def _one_card_twice(image_bgr: np.ndarray, a: DetectedCard, b: DetectedCard,
     if not _at_other_corner(a, b, geometry):
         return False
     turned = half_turn_score(image_bgr, a.box, b.box)
-    return turned is None or turned >= SURELY_SAME_WAY_UP
+    return turned is None or turned >= READER.orientation.surely_same_way_up

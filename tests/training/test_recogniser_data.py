@@ -7,7 +7,10 @@ import numpy as np
 
 from scorer.cards import parse_card
 from scorer.training.recogniser_data import CropSet, dataset_crops, targets
-from scorer.vision.recogniser import COLOURS, CROP, SYMBOLS
+from scorer.vision.recogniser import COLOURS, SYMBOLS
+from scorer.vision.settings import READER
+
+CROP = READER.recogniser.crop
 
 
 def test_targets_name_the_symbol_and_the_colour_apart():

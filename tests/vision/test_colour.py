@@ -16,7 +16,7 @@ from scorer.vision.colour import (
 )
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.reading import cards_from_detections
-from scorer.vision.zoom_check import SIDE
+from scorer.vision.settings import READER
 
 BGR = {
     Colour.RED: (30, 30, 210),
@@ -254,7 +254,7 @@ class ReadsAgain:
         self.face = face
 
     def detect_batch(self, crops, conf=0.05):
-        c = SIDE / 2
+        c = READER.zoom_check.side / 2
         box = np.array([[c - 12, c - 16, c + 12, c + 16]], np.float32)
         return [Detections(box, np.array([0.9]), np.array([DEFAULT_CLASS_NAMES.index(self.face)]))
                 for _ in crops]

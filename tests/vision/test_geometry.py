@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from scorer.vision.geometry import (
-    PAD_VALUE,
     box_iou,
     fitted_size,
     letterbox,
@@ -14,6 +13,9 @@ from scorer.vision.geometry import (
     unletterbox_boxes,
     xywh_to_xyxy,
 )
+from scorer.vision.settings import READER
+
+PAD_VALUE = READER.detector.pad_value
 
 
 def test_letterbox_of_a_wide_image_pads_top_and_bottom():

@@ -6,9 +6,13 @@ import cv2
 import numpy as np
 
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.orientation import SAME_WAY_UP, SURELY_SAME_WAY_UP, half_turn_score
+from scorer.vision.orientation import half_turn_score
 from scorer.vision.pairing import DEFAULT_GEOMETRY
 from scorer.vision.reading import cards_from_detections
+from scorer.vision.settings import READER
+
+SURELY_SAME_WAY_UP = READER.orientation.surely_same_way_up
+SAME_WAY_UP = READER.orientation.same_way_up
 
 W = DEFAULT_CLASS_NAMES.index("W")
 S = DEFAULT_CLASS_NAMES.index("S")

@@ -7,7 +7,7 @@ import pytest
 
 from scorer.cards import Colour
 from scorer.vision import pixel_checks
-from scorer.vision.colour import STRONG_SHARE, ColourMeasure
+from scorer.vision.colour import ColourMeasure
 from scorer.vision.pixel_checks import (
     centre_colour,
     centre_colour_check,
@@ -17,8 +17,11 @@ from scorer.vision.pixel_checks import (
     index_measures,
     pair_check,
 )
+from scorer.vision.settings import READER
 from tests.vision.test_lone_corners import _card_printing_a_6
 from tests.vision.test_pairing import R5, R6, R9, W, _with_conf, corners, dets
+
+STRONG_SHARE = READER.colour.strong_share
 
 
 def _measure(colour: Colour | None, hue: float | None = None, share: float = 0.9

@@ -9,8 +9,11 @@ from scorer.cards import parse_card
 from scorer.paths import MODELS_DIR
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.pipeline import Photo, run
-from scorer.vision.recogniser import CROP, SYMBOLS, Opinion, crop_index, load_recogniser
+from scorer.vision.recogniser import SYMBOLS, Opinion, crop_index, load_recogniser
+from scorer.vision.settings import READER
 from tests.vision.test_held_card import _card, _table
+
+CROP = READER.recogniser.crop
 
 
 def test_a_crop_is_square_around_the_index_and_padded_at_the_frame():

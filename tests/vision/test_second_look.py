@@ -8,8 +8,10 @@ import pytest
 from scorer.vision import second_look
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.reading import coarse_detectors, read_cards
-from scorer.vision.second_look import MAX_ZOOM, look_again, look_coarse, zoom_region
-from scorer.vision.zoom_check import SIDE as CLOSER
+from scorer.vision.second_look import look_again, look_coarse, zoom_region
+from scorer.vision.settings import READER
+
+CLOSER = READER.zoom_check.side
 
 R5 = DEFAULT_CLASS_NAMES.index("R5")
 G7 = DEFAULT_CLASS_NAMES.index("G7")
@@ -46,13 +48,13 @@ def test_cards_across_the_whole_frame_need_no_second_look():
 
 def test_the_region_holds_the_cards_with_a_margin():
     cards = dets([[200, 150, 220, 170], [900, 700, 920, 720]], [R5, R5])
-    margin = second_look.MARGIN * 20
+    margin = READER.second_look.margin * 20
     assert zoom_region(cards, HW) == (200 - margin, 150 - margin, 920 + margin, 720 + margin)
 
 
 def test_a_lone_small_card_is_enlarged_at_most_max_zoom():
     x1, y1, x2, y2 = zoom_region(dets([[600, 400, 610, 410]], [R5]), HW)
-    assert max(x2 - x1, y2 - y1) == pytest.approx(max(HW) / MAX_ZOOM, abs=1)
+    assert max(x2 - x1, y2 - y1) == pytest.approx(max(HW) / READER.second_look.max_zoom, abs=1)
     assert x1 < 600 and x2 > 610 and y1 < 400 and y2 > 410
 
 
@@ -143,9 +145,9 @@ class ClutterDetector:
 
 def test_a_look_guided_only_by_weak_hints_must_read_a_sure_card():
     """Weak detections in clutter lead the second look there; what it reads counts only from
-    HINTED_CONF up, so an empty table does not get a phantom card."""
+    ``second_look.hinted_conf`` up, so an empty table does not get a phantom card."""
     image = np.zeros((*HW, 3), np.uint8)
-    assert second_look.HINTED_CONF > 0.5
+    assert READER.second_look.hinted_conf > 0.5
     assert read_cards(image, conf=0.45, detector=ClutterDetector()).cards == ()
 
 
@@ -201,22 +203,22 @@ class FillsTheFrame(CloseUpCoarse):
         return self.found if self.sides[-1] <= self.reads_up_to else Detections.empty()
 
 
-@pytest.mark.parametrize("reads_up_to", second_look.LAST_RESORT_IMGSZ)
+@pytest.mark.parametrize("reads_up_to", READER.second_look.last_resort_imgsz)
 def test_a_card_filling_the_frame_is_read_at_the_first_last_resort_input_that_reads_it(
         reads_up_to):
     coarse = FillsTheFrame(boxes=((50, 40, 450, 480),), reads_up_to=reads_up_to)
     merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), Detections.empty(), 0.45, 0.7)
-    last = second_look.LAST_RESORT_IMGSZ
-    assert coarse.sides == [second_look.COARSE_IMGSZ, *last[:last.index(reads_up_to) + 1]]
+    last = READER.second_look.last_resort_imgsz
+    assert coarse.sides == [READER.second_look.coarse_imgsz, *last[:last.index(reads_up_to) + 1]]
     assert merged.names == ["Y1"]
 
 
 def test_no_last_resort_look_when_a_look_already_read_something():
     coarse = FillsTheFrame(boxes=((50, 40, 450, 480),),
-                           reads_up_to=second_look.LAST_RESORT_IMGSZ[-1])
+                           reads_up_to=READER.second_look.last_resort_imgsz[-1])
     first = dets([[400, 300, 420, 320]], [R5])  # one small index: the coarse look at 256 only
     merged = look_coarse(coarse, np.zeros((*HW, 3), np.uint8), first, 0.45, 0.7)
-    assert coarse.sides == [second_look.COARSE_IMGSZ] and merged.names == ["R5"]
+    assert coarse.sides == [READER.second_look.coarse_imgsz] and merged.names == ["R5"]
 
 
 def test_no_coarse_look_when_the_first_finds_small_indices_enough():
@@ -226,7 +228,7 @@ def test_no_coarse_look_when_the_first_finds_small_indices_enough():
     assert coarse.calls == 0
     big = dets([[100, 100, 300, 320], [700, 500, 900, 720]], [R5, G7])  # 200 px indices
     look_coarse(coarse, np.zeros((*HW, 3), np.uint8), big, 0.45, 0.7)
-    assert coarse.calls == 1 and coarse.sides == [second_look.COARSE_IMGSZ]
+    assert coarse.calls == 1 and coarse.sides == [READER.second_look.coarse_imgsz]
 
 
 def test_the_coarse_look_brings_large_indices_back_to_the_size_the_detector_reads_best():
@@ -241,9 +243,9 @@ def test_the_coarse_look_brings_large_indices_back_to_the_size_the_detector_read
 
     close = side_for(longest / 12)
     assert close is not None and close % 32 == 0 and abs(longest / 12 * close / longest - 32) < 4
-    assert side_for(longest / 4) == second_look.COARSE_IMGSZ
+    assert side_for(longest / 4) == READER.second_look.coarse_imgsz
     assert side_for(longest / 40) is None
-    assert second_look.coarse_side(Detections.empty(), HW) == second_look.COARSE_IMGSZ
+    assert second_look.coarse_side(Detections.empty(), HW) == READER.second_look.coarse_imgsz
 
 
 def test_across_looks_the_first_reading_of_an_index_stays_unless_the_coarse_is_surer():
@@ -277,7 +279,7 @@ def test_a_large_photo_of_small_indices_gets_a_fine_look_at_the_size_the_detecto
         return second_look.fine_side(first, hw, 640)
 
     assert side_for(10) == 1024 and side_for(10) % 32 == 0
-    assert side_for(4) == second_look.FINE_MAX  # never more than FINE_MAX
+    assert side_for(4) == READER.second_look.fine_max  # never more than that
     assert side_for(8, (720, 800)) == 800 - 800 % 32  # never past the photo's own side
     assert side_for(16) is None and side_for(30) is None
     assert side_for(8, (480, 640)) is None

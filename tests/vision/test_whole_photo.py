@@ -11,8 +11,8 @@ import pytest
 from scorer.cards import parse_card
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.doubt import Evidence
+from scorer.vision.settings import READER
 from scorer.vision.whole_photo import (
-    CORNERS_APART_CHANCE,
     deck_choices,
     drop_clutter,
     either_face_chance,
@@ -20,6 +20,8 @@ from scorer.vision.whole_photo import (
     respect_deck,
 )
 from tests.vision.test_held_card import _card, _table
+
+CORNERS_APART_CHANCE = READER.whole_photo.corners_apart_chance
 
 
 def _lone(face: str, left: float, top: float, chance: float) -> DetectedCard:

@@ -9,7 +9,10 @@ from scorer.vision import zoom_check
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
 from scorer.vision.doubt import FEATURES, Evidence
 from scorer.vision.reading import cards_from_detections
-from scorer.vision.zoom_check import SIDE, CloserLook, chosen, look_closer, window
+from scorer.vision.settings import READER
+from scorer.vision.zoom_check import CloserLook, chosen, look_closer, window
+
+SIDE = READER.zoom_check.side
 
 INDEX = (300.0, 200.0, 310.0, 214.0)  # a 10x14 index box in a 640x480 photo
 
@@ -31,16 +34,16 @@ class WindowReader:
 
 def test_the_least_confident_cards_below_the_bar_get_the_closer_look():
     scores = [0.95, 0.5, 0.84, 0.3, 0.7, 0.6, 0.99]
-    assert chosen(scores) == [3, 1, 5, 4, 2][: zoom_check.MOST]
+    assert chosen(scores) == [3, 1, 5, 4, 2][: READER.zoom_check.most]
     assert chosen([0.9, 0.99]) == []
     many = [0.1 + 0.01 * k for k in range(20)]
-    assert chosen(many) == list(range(zoom_check.MOST))
+    assert chosen(many) == list(range(READER.zoom_check.most))
 
 
 def test_the_window_is_centred_on_the_index_and_clipped():
     x1, y1, x2, y2 = window(INDEX, (480, 640))
     assert (x1 + x2) / 2 == pytest.approx(305, abs=1) and (y1 + y2) / 2 == pytest.approx(207, abs=1)
-    assert x2 - x1 == pytest.approx(14 * zoom_check.WINDOW, abs=1)
+    assert x2 - x1 == pytest.approx(14 * READER.zoom_check.window, abs=1)
     assert window((0, 0, 10, 14), (480, 640))[:2] == (0, 0)
 
 
