@@ -30,15 +30,17 @@ from scorer.vision.timings import Timings
 FRAME_W, FRAME_H = 1280, 960
 TARGET_MEDIAN_MS = 60.0  # one look (live frames)
 TARGET_PHOTO_MEDIAN_MS = 150.0  # a photo with every look
+BENCH_FORMAT = 3  # the renderer's dataset format of the bench frames
 
 
 def bench_frames(n: int = 8, seed: int = 0) -> list[bytes]:
     """``n`` deterministic 1280x960 JPEGs: rendered 960-pixel scenes widened with a mirrored
-    border (the renderer's public ``build`` into a temporary folder)."""
+    border (the renderer's public ``build`` into a temporary folder). The dataset format is
+    pinned so that a new renderer format never changes what the figures were measured on."""
     frames = []
     with tempfile.TemporaryDirectory() as tmp:
-        build(Path(tmp), {"test": n}, Settings(seed=seed, imgsz=FRAME_H), workers=1,
-              progress=False)
+        settings = Settings(seed=seed, imgsz=FRAME_H, version=BENCH_FORMAT)
+        build(Path(tmp), {"test": n}, settings, workers=1, progress=False)
         for path in sorted((Path(tmp) / "images" / "test").glob("*.jpg")):
             scene = cv2.imread(str(path))
             side = (FRAME_W - scene.shape[1]) // 2
