@@ -48,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--imgsz", type=positive_int, help="training image size (recipe: 320)")
     parser.add_argument("--batch", type=positive_int, help="batch size (recipe: 16)")
     parser.add_argument(
+        "--lr0", type=positive_float,
+        help="initial learning rate (recipe: 0.002, from scratch); 0.0005 to continue a trained "
+        "model",
+    )
+    parser.add_argument(
         "--time", dest="time_hours", type=positive_float, metavar="HOURS",
         help="wall-clock budget in hours (ultralytics time=): epochs are re-planned to end on time",
     )
@@ -104,6 +109,8 @@ def run_train(args: argparse.Namespace) -> int:
         kwargs["recipe_path"] = args.recipe
     if args.no_export:
         kwargs["export"] = False
+    if args.lr0:
+        kwargs["overrides"] = {"lr0": args.lr0}
     if args.no_install:
         kwargs["models_dir"] = None
     elif args.models_dir:
@@ -159,7 +166,8 @@ def _command_line(args: argparse.Namespace) -> str:
     words = ["phase10", "train"]
     for option, value in (
         ("--data", args.data), ("--epochs", args.epochs), ("--imgsz", args.imgsz),
-        ("--batch", args.batch), ("--time", args.time_hours), ("--name", args.name),
+        ("--batch", args.batch), ("--lr0", args.lr0), ("--time", args.time_hours),
+        ("--name", args.name),
         ("--project", args.project), ("--recipe", args.recipe), ("--weights", args.weights),
         ("--device", args.device),
     ):

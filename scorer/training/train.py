@@ -143,10 +143,11 @@ def train(
                 args[key] = value
         if time_hours is not None:
             args["time"] = float(time_hours)
-        if weights is not None and Path(weights).suffix == ".pt":
+        args.update(overrides or {})
+        if (weights is not None and Path(weights).suffix == ".pt"
+                and "warmup_bias_lr" not in (overrides or {})):
             # ultralytics warms biases up from 0.1, a jolt meant for an untrained head.
             args["warmup_bias_lr"] = min(0.1, float(args.get("lr0", 0.01)))
-        args.update(overrides or {})
         args["data"] = str(resolve_data_yaml(data, project / "_data"))
         args.update(project=str(project), name=name, exist_ok=True)
         model = _starting_model(ultralytics, weights or recipe["model"])

@@ -127,13 +127,14 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     assert meta.class_names == tuple(NAMES)
     assert meta.input_hw == (640, 640)
 
-    # A second run continues from the first one's weights with a fresh schedule; --no-export
-    # stops once the weights are written (for a GPU machine without onnx).
+    # A second run continues from the first one's weights with a fresh schedule, at the lower
+    # rate for continuing; --no-export stops once the weights are written (for a GPU machine
+    # without onnx).
     best = tmp_path / "runs" / "smoke" / "weights" / "best.pt"
     code = main([
         "train", "--data", str(data), "--epochs", "1", "--imgsz", "64", "--batch", "4",
         "--project", str(tmp_path / "runs"), "--name", "more", "--no-export",
-        "--weights", str(best),
+        "--weights", str(best), "--lr0", "0.0005",
     ])
     assert code == 0, capsys.readouterr().err
     more = tmp_path / "runs" / "more" / "weights"
@@ -161,7 +162,8 @@ def test_smoke_training_exports_a_self_describing_onnx(tmp_path, capsys):
     import yaml
 
     args = yaml.safe_load((tmp_path / "runs" / "more" / "args.yaml").read_text())
-    assert Path(args["model"]) == best and args["warmup_bias_lr"] <= args["lr0"]
+    assert Path(args["model"]) == best
+    assert args["lr0"] == 0.0005 and args["warmup_bias_lr"] == 0.0005, "biases warm up gently"
 
 
 @pytest.mark.train
