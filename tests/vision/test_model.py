@@ -20,6 +20,9 @@ pytestmark = pytest.mark.slow
 
 N_SCENES = 8
 SEED = 21  # the renderer's test split uses held-out deck designs
+# The scenes the floors were set on: format 4 adds other games' cards, which the shipped
+# detector still reads as cards (models/README.md, known limits).
+SCENE_FORMAT = 3
 # Floors, not targets: the shipped model's measured figures are in models/README.md
 # (phase10 eval on datasets/eval). Raise them with a better model.
 MIN_PRECISION = 0.80
@@ -43,7 +46,8 @@ def scenes(tmp_path_factory):
     from scorer.render.dataset import Settings, build
 
     out = tmp_path_factory.mktemp("scenes")
-    build(out, {"test": N_SCENES}, Settings(seed=SEED), workers=1, progress=False)
+    build(out, {"test": N_SCENES}, Settings(seed=SEED, version=SCENE_FORMAT), workers=1,
+          progress=False)
     return out
 
 
