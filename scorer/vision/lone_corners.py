@@ -5,9 +5,9 @@ distance. A card alone can still come out as two lone readings: its corners of o
 too far or too unlike for the pairing's geometry, or the detector read them as two faces (a 6
 and a 9, an R6 and a Y6). Here the layout decides: two lone indices that are each other's only
 possible other corner (:func:`sole_partners`) are one card when their faces allow it
-(:func:`pair_lone_twins`), or the weaker is a second reading of the stronger
-(:func:`corners_read_apart`); in a fan, where every card's corner is in reach, a corner that
-matches another turned by half a turn is that card's (:func:`mirrored_corners`). Two lone
+(:func:`pair_lone_twins`); two numbers of one colour whose crops match turned by half a turn
+are one card's corners read apart, alone or in a fan, where every card's corner is in reach
+(:func:`mirrored_corners`). Two lone
 indices of one face where one card's corners lie, turned clearly to each other, are that card
 even among other cards (:func:`turned_twins`).
 """
@@ -156,36 +156,6 @@ def _face(dets: Detections, k: int) -> Card:
     return parse_card(dets.class_names[int(dets.class_id[k])])
 
 
-def corners_read_apart(
-    cards: list[CardCandidate], dets: Detections, partners: list[tuple[int, int]],
-    one_card: PixelCheck | None = None,
-) -> dict[int, int]:
-    """Second readings of one card whose two corners the detector read as two numbers of one
-    colour (a 6 as a 9, a 12 as a 2, a 7 as a 1): the weaker of two lone indices that are each
-    other's only possible other corner (``partners``, from :func:`sole_partners`; pairs of one
-    face that :func:`pair_lone_twins` joined are no longer lone and are skipped) and that the
-    pixels confirm as
-    one card (``one_card(i, j)`` is True; without it, geometry alone), mapped to the stronger
-    (positions in ``cards``). Two different cards of one colour can lie so (a colour group with
-    most corners paired), so the pixels must say yes, not merely not say no. The stronger
-    reading stays the card; the weaker remains the evidence that its corners disagree
-    (:mod:`scorer.vision.doubt`).
-    """
-    position = {card.index_ids[0]: k for k, card in enumerate(cards) if len(card.index_ids) == 1}
-    faces = dets.faces
-    weaker: dict[int, int] = {}
-    for i, j in partners:
-        if i not in position or j not in position:
-            continue
-        if not _two_numbers_of_one_colour(faces[int(dets.class_id[i])],
-                                          faces[int(dets.class_id[j])]):
-            continue
-        if one_card is None or one_card(i, j) is True:
-            low, high = sorted((position[i], position[j]), key=lambda k: cards[k].confidence)
-            weaker[low] = high
-    return weaker
-
-
 def mirrored_corners(
     cards: list[CardCandidate], dets: Detections,
     correlations: Callable[[int, int], tuple[float, float] | None],
@@ -203,8 +173,7 @@ def mirrored_corners(
 
     The upper index of the two is kept as the card (a card held in a hand or photographed from
     its player's seat stands upright, and its upright corner is read as printed), the lower
-    mapped to it, as :func:`corners_read_apart` does (positions in ``cards``; those in
-    ``settled`` are skipped).
+    mapped to it (positions in ``cards``; those in ``settled`` are skipped).
     """
     position = {card.index_ids[0]: k for k, card in enumerate(cards)
                 if len(card.index_ids) == 1 and k not in settled}

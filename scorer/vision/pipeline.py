@@ -25,7 +25,6 @@ from scorer.vision.colour import ColourMeasure, judge_colour
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import DoubtModel, gather_evidence
 from scorer.vision.lone_corners import (
-    corners_read_apart,
     mirrored_corners,
     pair_lone_twins,
     sole_partners,
@@ -46,7 +45,6 @@ from scorer.vision.photo_colour import paper_white, rebalanced
 from scorer.vision.pixel_checks import (
     centre_colour,
     centre_measures,
-    facing_apart_check,
     half_turn_check,
     half_turn_matches,
     half_turn_score_of,
@@ -278,16 +276,6 @@ def _closer_text(look: zoom_check.CloserLook) -> str:
     return f"read as {instead}, enlarged" if instead else "read the same, enlarged"
 
 
-def corners_apart(table: CandidateTable, photo: Photo) -> CandidateTable:
-    """Count once a lone card whose two corners were read as two numbers of one colour, when
-    the pixels confirm they are one card (a 6 and a 9)."""
-    alive = table.alive
-    groupings = [table.rows[k].grouping for k in alive]
-    weaker = corners_read_apart(groupings, photo.dets, photo.sole_partners(table),
-                                facing_apart_check(photo.image, photo.dets, photo.check))
-    return _other_corner(table, {alive[w]: alive[s] for w, s in weaker.items()}, "corners_apart")
-
-
 def mirrored(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Count once two lone numbers of one colour whose crops match turned half a turn (one
     card's corners in a fan, a 3 read upside down as an 8)."""
@@ -400,8 +388,7 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
-    pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, corners_apart,
-    mirrored,
+    pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, mirrored,
     printed_pattern, vanished, weigh, clutter, plain_print, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""

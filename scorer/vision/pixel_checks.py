@@ -101,20 +101,6 @@ def half_turn_matches(image_bgr: np.ndarray, dets: Detections
                                                tuple(dets.xyxy[j]))
 
 
-def facing_apart_check(image_bgr: np.ndarray, dets: Detections, check: PixelCheck
-                       ) -> PixelCheck:
-    """Do the pixels confirm two indices as one card's corners? ``check`` does not refuse them
-    and they face opposite ways (a positive half-turn score)."""
-
-    score_of = half_turn_score_of(image_bgr, dets)
-
-    def confirms(i: int, j: int) -> bool:
-        score = score_of(i, j)
-        return score is not None and score > 0 and check(i, j) is not False
-
-    return confirms
-
-
 def centre_colour_check(dets: Detections, measure_at: Callable[[int], ColourMeasure],
                         centre_at: Callable[[int, int], ColourMeasure]) -> PixelCheck:
     """A pairing veto from pixels: a numbered card's centre shows the card's colour.

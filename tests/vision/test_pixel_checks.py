@@ -12,7 +12,6 @@ from scorer.vision.pixel_checks import (
     centre_colour,
     centre_colour_check,
     centre_measures,
-    facing_apart_check,
     half_turn_check,
     index_measures,
     pair_check,
@@ -59,14 +58,6 @@ def test_two_indices_lying_the_same_way_up_are_vetoed_and_turned_ones_are_not():
     turned, _ = _six_and_nine(turned=True)
     assert half_turn_check(same_way, d)(0, 1) is False
     assert half_turn_check(turned, d)(0, 1) is None  # the veto never says yes
-
-
-def test_the_pixels_confirm_one_card_only_when_its_corners_face_apart():
-    same_way, d = _six_and_nine(turned=False)
-    turned, _ = _six_and_nine(turned=True)
-    assert facing_apart_check(turned, d, lambda i, j: None)(0, 1) is True
-    assert facing_apart_check(same_way, d, lambda i, j: None)(0, 1) is False
-    assert facing_apart_check(turned, d, lambda i, j: False)(0, 1) is False  # another veto wins
 
 
 def test_the_centre_must_show_the_colour_both_indices_measure():
