@@ -137,7 +137,7 @@ def port(text: str) -> int:
 def look_or_stage(text: str) -> str:
     """The name of a look or a stage of the card reader that ``--without`` may leave out.
 
-    Raises ``ArgumentTypeError``: "no stage 'clutte' to leave out: ... (did you mean clutter?)".
+    Raises ``ArgumentTypeError``: "no stage 'vanishd' to leave out: ... (did you mean vanished?)".
     """
     from scorer.vision.reading import check_without  # the reader's names, imported when used
 

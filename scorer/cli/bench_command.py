@@ -244,7 +244,7 @@ rendered split, with @N to read only the first N.
 STAGES_EXAMPLES = """examples:
   phase10 bench stages --set uno-table=../shared/realdata/uno-table
   phase10 bench stages --set eval-g=datasets/eval-g:test@300 --set fans=DIR/uno-fans@300
-  phase10 bench stages --set uno-table=../shared/realdata/uno-table --part clutter --json
+  phase10 bench stages --set uno-table=../shared/realdata/uno-table --part vanished --json
 """
 
 

@@ -34,7 +34,7 @@ DETECT_EXAMPLES = """examples:
   phase10 detect table.jpg --json --annotate boxed.jpg
   phase10 detect a.jpg b.jpg --json --conf 0.4      (one JSON object per line, per image)
   phase10 detect table.jpg --explain                (every candidate, and what each stage did)
-  phase10 detect table.jpg --without clutter        (the reading without one stage)
+  phase10 detect table.jpg --without vanished       (the reading without one stage)
 
 --json prints {"cards": [{"card": "R5", "confidence": 0.97, "box": [x1, y1, x2, y2],
 "unsure": false, "chance": 0.98, "or": "R6"}, ...], "count": N, "points": P} per image (boxes

@@ -4,7 +4,7 @@ The table starts with one candidate per index detection (:mod:`scorer.vision.can
 Each stage in :data:`STAGES` takes the table and the photo and returns a new table; grouping
 stages (``pair``, ``shadowed``, ``lone_twins``) form the candidates, the others read, judge and
 weigh them, marking a candidate dropped (with the stage's name and why) instead of deleting it.
-``run(photo, without={"clutter"})`` runs every stage but the named ones: an ablation by name,
+``run(photo, without={"vanished"})`` runs every stage but the named ones: an ablation by name,
 for ``phase10 eval --without`` and ``phase10 detect --explain``.
 """
 
@@ -58,7 +58,6 @@ from scorer.vision.settings import READER
 from scorer.vision.timings import Timings
 from scorer.vision.whole_photo import (
     deck_choices,
-    drop_clutter,
     either_face_chance,
     held_card_choice,
 )
@@ -341,18 +340,6 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
     return table.update(weighed)
 
 
-def clutter(table: CandidateTable, photo: Photo) -> CandidateTable:
-    """In a photo with no card read sure, or one card held up, drop the doubtful lone readings
-    with no card corner beside them."""
-    alive = [k for k in table.alive if table.rows[k].card is not None]
-    cards = [table.rows[k].card for k in alive]
-    kept = {id(card) for card in drop_clutter(
-        photo.image, cards, [table.rows[k].other_corner_read for k in alive])}
-    return table.drop({k: "a doubtful lone reading with no card corner beside it"
-                       for k, card in zip(alive, cards, strict=True) if id(card) not in kept},
-                      "clutter")
-
-
 def plain_print(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Drop doubtful lone numbers on colourless print (a newspaper's digits)."""
     alive = [k for k in table.alive if table.rows[k].card is not None]
@@ -389,7 +376,7 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
     pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, mirrored,
-    printed_pattern, vanished, weigh, clutter, plain_print, deck_counts, held_card_twice,
+    printed_pattern, vanished, weigh, plain_print, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
 

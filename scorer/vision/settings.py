@@ -259,36 +259,6 @@ class OrientationSettings:
 
 
 @dataclass(frozen=True)
-class CardCornerSettings:
-    """The card's own corner beside an index, from its edges (:mod:`scorer.vision.card_corner`)."""
-
-    reach: float = 2.5
-    """The window looked at reaches this many index sizes from the index's centre..."""
-    window_px: int = 100
-    """...and is resampled to this side, so an index spans 20 pixels."""
-    edge_near: float = 0.5
-    """A card edge passes at least this many index sizes from its index..."""
-    edge_far: float = 1.6
-    """...and at most this many..."""
-    min_edge: float = 1.5
-    """...and runs straight for at least this many index sizes..."""
-    max_gap: float = 0.25
-    """...with gaps (a finger, a highlight) of at most this many."""
-    corner_angle: float = 60.0
-    """Two edges at least this far apart in direction make a corner (degrees)."""
-    canny_low: int = 30
-    """The Canny edge finder's lower hysteresis threshold (grey levels)..."""
-    canny_high: int = 90
-    """...and its upper one."""
-    room: float = 1.6
-    """An index this many sizes from every frame edge has its card's edges in view..."""
-    small: float = 0.08
-    """...as has one under this share of the frame's longest side (a card within it)."""
-    min_index_px: int = 12
-    """A smaller index gives its card's edges too few pixels to find surely."""
-
-
-@dataclass(frozen=True)
 class PairingGeometry:
     """Where the second index of a card lies, in units of index size (geometric mean of w, h).
 
@@ -449,8 +419,6 @@ class ReaderSettings:
     """Indices on a printed lattice."""
     orientation: OrientationSettings = field(default_factory=OrientationSettings)
     """Half-turn comparison of two indices."""
-    card_corner: CardCornerSettings = field(default_factory=CardCornerSettings)
-    """The card's corner beside an index."""
     pairing: PairingSettings = field(default_factory=PairingSettings)
     """Indices into cards."""
     lone_corners: LoneCornersSettings = field(default_factory=LoneCornersSettings)
@@ -483,7 +451,7 @@ MODEL_ENV = "PHASE10_MODEL"
 """The environment variable that overrides the detector file."""
 
 __all__ = ["DEFAULT_CONF", "DEFAULT_IOU", "EXPORTED_IMGSZ", "MAX_PIXELS", "MODEL_ENV", "READER",
-           "UNSURE_BELOW", "CardCornerSettings", "ColourSettings", "DetectorSettings",
+           "UNSURE_BELOW", "ColourSettings", "DetectorSettings",
            "DoubtSettings", "GreenCastSettings", "LoneCornersSettings", "OrientationSettings",
            "PairingGeometry", "PairingSettings", "PhotoColourSettings", "PlainPrintSettings",
            "PrintedPatternSettings", "ReaderSettings", "RecogniserSettings", "SecondLookSettings",

@@ -1,7 +1,5 @@
 """Decisions on the cards of one photo taken together, once each card is read.
 
-- :func:`drop_clutter`: a photo that shows no card read sure, or one card held up, drops its
-  doubtful lone readings that have no card corner beside them (:mod:`scorer.vision.card_corner`).
 - :func:`respect_deck`: no face counted more often than one deck holds it, and one card read
   twice on one spot counted once.
 - :func:`held_card_read_twice`: a card held up and read twice (at both corners, or at a corner
@@ -16,7 +14,6 @@ from dataclasses import replace
 import numpy as np
 
 from scorer.cards import DECK_COUNTS, Card
-from scorer.vision import card_corner
 from scorer.vision.card_reading import DetectedCard
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou, union_box
@@ -26,22 +23,6 @@ from scorer.vision.settings import READER
 
 TUNING = READER.whole_photo
 """This module's values (:class:`~scorer.vision.settings.ReaderSettings`)."""
-
-
-def drop_clutter(image_bgr: np.ndarray, cards: list[DetectedCard], corner_read: list[bool]
-                 ) -> list[DetectedCard]:
-    """``cards`` less clutter when the photo shows no card read sure (the answer is "no
-    cards") or one card held up: one read sure, with at most ``TUNING.held_up_readings`` readings
-    in all. Clutter: the doubtful cards read from one index with no card corner beside it
-    (:func:`~scorer.vision.card_corner.no_card_around`), unless their other corner was read
-    as another number (``corner_read``, per card). In a photo of more cards, the doubtful
-    lone ones are mostly real: covered in piles and fans."""
-    sure = sum(not card.unsure for card in cards)
-    if sure > 1 or (sure == 1 and len(cards) > TUNING.held_up_readings):
-        return cards
-    return [card for card, other_corner in zip(cards, corner_read, strict=True)
-            if not card.unsure or other_corner or card.indices > 1
-            or not card_corner.no_card_around(image_bgr, card.box)]
 
 
 def respect_deck(cards: list[DetectedCard]) -> tuple[DetectedCard, ...]:

@@ -23,10 +23,11 @@ def test_a_set_is_named_with_its_folder_split_and_limit():
 def test_the_markdown_table_has_a_row_per_part_and_a_column_per_set():
     whole = {"f1": 0.9, "exact": 0.5, "wrong_marked": 0.75}
     change = {"f1": -0.01, "exact": 0.0, "wrong_marked": -0.25, "ms": 1.25}
-    table = {"whole": {"a": whole, "b": whole}, "parts": {"clutter": {"a": change, "b": change}}}
+    table = {"whole": {"a": whole, "b": whole}, "parts": {"vanished": {"a": change, "b": change}}}
     lines = markdown(table).splitlines()
     assert len(lines) == 4 and lines[2].startswith("| (whole reader) | F1 0.900 / exact 0.500")
-    assert lines[3] == "| clutter | -0.010 / +0.000 / -0.25 / 1.2 | -0.010 / +0.000 / -0.25 / 1.2 |"
+    cell = "-0.010 / +0.000 / -0.25 / 1.2"
+    assert lines[3] == f"| vanished | {cell} | {cell} |"
 
 
 def test_a_set_of_empty_scenes_shows_the_share_with_a_false_card():
@@ -48,14 +49,14 @@ def rendered(tmp_path_factory):
 @pytest.mark.slow
 def test_leaving_out_the_pairing_costs_cards_on_rendered_scenes(rendered):
     """Without pairing every index is a card of its own: many more cards than there are."""
-    table = stage_table([EvalSet("r", rendered, "test")], ["pair", "clutter"])
+    table = stage_table([EvalSet("r", rendered, "test")], ["pair", "vanished"])
     assert table["parts"]["pair"]["r"]["f1"] < 0 and table["parts"]["pair"]["r"]["ms"] > 0
-    assert set(table["parts"]) == {"pair", "clutter"}
+    assert set(table["parts"]) == {"pair", "vanished"}
 
 
 @pytest.mark.slow
 def test_the_command_prints_json_and_refuses_a_bad_set(rendered, capsys):
-    assert main(["bench", "stages", "--set", f"r={rendered}:test@1", "--part", "clutter",
+    assert main(["bench", "stages", "--set", f"r={rendered}:test@1", "--part", "vanished",
                  "--json"]) == 0
-    assert "clutter" in json.loads(capsys.readouterr().out)["parts"]
+    assert "vanished" in json.loads(capsys.readouterr().out)["parts"]
     assert main(["bench", "stages", "--set", "nothing"]) == 2

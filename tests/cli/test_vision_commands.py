@@ -143,6 +143,6 @@ def test_detect_without_a_stage_changes_the_reading(fake, photo, capsys):
 
 def test_a_misspelt_stage_exits_2_with_a_suggestion(fake, photo, capsys):
     with pytest.raises(SystemExit) as exited:
-        main(["detect", str(photo), "--without", "clutte"])
+        main(["detect", str(photo), "--without", "vanishd"])
     assert exited.value.code == 2
-    assert "did you mean clutter?" in capsys.readouterr().err
+    assert "did you mean vanished?" in capsys.readouterr().err

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
-import cv2
-import numpy as np
 import pytest
 
 from scorer.cards import parse_card
@@ -14,12 +10,11 @@ from scorer.vision.doubt import Evidence
 from scorer.vision.settings import READER
 from scorer.vision.whole_photo import (
     deck_choices,
-    drop_clutter,
     either_face_chance,
     held_card_read_twice,
     respect_deck,
 )
-from tests.vision.test_held_card import _card, _table
+from tests.vision.test_held_card import _table
 
 CORNERS_APART_CHANCE = READER.whole_photo.corners_apart_chance
 
@@ -67,45 +62,6 @@ def test_two_cards_read_sure_apart_stay_two():
 def _at(face: str, box: tuple[float, float, float, float], confidence: float,
         indices: int = 1) -> DetectedCard:
     return DetectedCard(parse_card(face), confidence, box, indices=indices)
-
-
-def _star(image: np.ndarray, cx: float, cy: float) -> tuple[float, float, float, float]:
-    """Paint a small light star (clutter with edges but no card corner); its 24-pixel box."""
-    points = [(cx + (12 if k % 2 == 0 else 5) * math.sin(math.pi * k / 5),
-               cy - (12 if k % 2 == 0 else 5) * math.cos(math.pi * k / 5)) for k in range(10)]
-    cv2.fillPoly(image, [np.array(points).round().astype(np.int32)], (230, 230, 240))
-    return (cx - 12, cy - 12, cx + 12, cy + 12)
-
-
-def test_an_empty_table_drops_a_doubtful_reading_with_no_card_around_it():
-    """A star on the cloth read as a doubtful G7: the answer is "no cards"."""
-    image = _table()
-    phantom = _at("G7", _star(image, 320, 240), 0.4)
-    assert drop_clutter(image, [phantom], [False]) == []
-    sure = _at("G7", phantom.box, 0.9)
-    assert drop_clutter(image, [sure], [False]) == [sure]  # read sure, it stays
-
-
-def test_a_doubtful_reading_on_a_card_corner_is_kept():
-    image = _table()
-    corner, _far = _card(image, 240, 120)
-    doubtful = _at("W", corner, 0.4)
-    assert drop_clutter(image, [doubtful], [False]) == [doubtful]
-
-
-def test_a_doubtful_reading_whose_other_corner_read_another_number_is_kept():
-    image = _table()
-    phantom = _at("G7", _star(image, 320, 240), 0.4)
-    assert drop_clutter(image, [phantom], [True]) == [phantom]
-
-
-def test_among_several_sure_cards_doubtful_lone_readings_are_kept():
-    """In a photo of more cards the doubtful lone ones are mostly real: covered in piles."""
-    cards = [_at("R5", (10, 10, 34, 34), 0.9), _at("B5", (100, 10, 124, 34), 0.9),
-             _at("G7", (0, 0, 0, 0), 0.4)]
-    image = _table()
-    cards[2] = _at("G7", _star(image, 320, 240), 0.4)
-    assert drop_clutter(image, cards, [False] * 3) == cards
 
 
 def test_no_face_counts_more_often_than_one_deck_holds_it():
