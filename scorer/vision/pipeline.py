@@ -51,7 +51,6 @@ from scorer.vision.pixel_checks import (
     index_measures,
     pair_check,
 )
-from scorer.vision.plain_print import drop_plain_print
 from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.recogniser import Recogniser
 from scorer.vision.settings import READER
@@ -340,16 +339,6 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
     return table.update(weighed)
 
 
-def plain_print(table: CandidateTable, photo: Photo) -> CandidateTable:
-    """Drop doubtful lone numbers on colourless print (a newspaper's digits)."""
-    alive = [k for k in table.alive if table.rows[k].card is not None]
-    cards = [table.rows[k].card for k in alive]
-    kept = {id(card) for card in drop_plain_print(photo.image, cards)}
-    return table.drop({k: "a doubtful number printed without colour"
-                       for k, card in zip(alive, cards, strict=True) if id(card) not in kept},
-                      "plain_print")
-
-
 def deck_counts(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Keep at most one deck's count of each face, and one reading of one card on one spot;
     most confident first."""
@@ -376,7 +365,7 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
     pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, mirrored,
-    printed_pattern, vanished, weigh, plain_print, deck_counts, held_card_twice,
+    printed_pattern, vanished, weigh, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
 

@@ -183,22 +183,6 @@ class PhotoColourSettings:
 
 
 @dataclass(frozen=True)
-class PlainPrintSettings:
-    """Indices on grey print, not on a card (:mod:`scorer.vision.plain_print`)."""
-
-    plain_chroma: float = 10.0
-    """Print: the 99th percentile of chroma at most this (0..255)..."""
-    plain_share: float = 0.09
-    """...and at most this share of the 99th percentile of brightness."""
-    min_side: int = 8
-    """A smaller box holds too few pixels to tell..."""
-    min_brightness: float = 40.0
-    """...and a box whose brightest pixels are darker shows too little light."""
-    percentile: int = 99
-    """The percentile of chroma and brightness compared (the box's strongest pixels)."""
-
-
-@dataclass(frozen=True)
 class PrintedPatternSettings:
     """Indices repeated on a lattice: a printed pattern, not cards
     (:mod:`scorer.vision.printed_pattern`)."""
@@ -413,8 +397,6 @@ class ReaderSettings:
     """The colour checks."""
     photo_colour: PhotoColourSettings = field(default_factory=PhotoColourSettings)
     """The colour on the card's own white."""
-    plain_print: PlainPrintSettings = field(default_factory=PlainPrintSettings)
-    """Indices on grey print."""
     printed_pattern: PrintedPatternSettings = field(default_factory=PrintedPatternSettings)
     """Indices on a printed lattice."""
     orientation: OrientationSettings = field(default_factory=OrientationSettings)
@@ -453,6 +435,6 @@ MODEL_ENV = "PHASE10_MODEL"
 __all__ = ["DEFAULT_CONF", "DEFAULT_IOU", "EXPORTED_IMGSZ", "MAX_PIXELS", "MODEL_ENV", "READER",
            "UNSURE_BELOW", "ColourSettings", "DetectorSettings",
            "DoubtSettings", "GreenCastSettings", "LoneCornersSettings", "OrientationSettings",
-           "PairingGeometry", "PairingSettings", "PhotoColourSettings", "PlainPrintSettings",
+           "PairingGeometry", "PairingSettings", "PhotoColourSettings",
            "PrintedPatternSettings", "ReaderSettings", "RecogniserSettings", "SecondLookSettings",
            "WashedOutSettings", "WholePhotoSettings", "ZoomCheckSettings"]
