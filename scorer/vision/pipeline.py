@@ -11,7 +11,7 @@ for ``phase10 eval --without`` and ``phase10 detect --explain``.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -81,7 +81,6 @@ class Photo:
     doubt: DoubtModel | None = None
     closer_detector: Any = None
     recogniser: Recogniser | None = None
-    _partners: list[tuple[int, int]] | None = field(default=None, repr=False)
 
     @cached_property
     def measure_at(self) -> Callable[[int], ColourMeasure] | None:
@@ -97,16 +96,6 @@ class Photo:
     def check(self) -> PixelCheck:
         """The pixels' verdict on indices ``i`` and ``j`` being one card's two corners."""
         return pair_check(self.image, self.dets, self.measure_at, self.centre_at)
-
-    def sole_partners(self, table: CandidateTable) -> list[tuple[int, int]]:
-        """Lone indices that are each other's only possible other corner, among the table's
-        lone candidates (:func:`~scorer.vision.lone_corners.sole_partners`). Found once, on the
-        candidates as first grouped; a later call keeps the pairs still lone: joining two lone
-        indices changes no other index's possible corners."""
-        if self._partners is None:
-            self._partners = sole_partners(table.groupings, self.dets, self.geometry)
-        lone = {g.index_ids[0] for g in table.groupings if len(g.index_ids) == 1}
-        return [(i, j) for i, j in self._partners if i in lone and j in lone]
 
 
 StageRun = Callable[[CandidateTable, Photo], CandidateTable]
@@ -156,7 +145,7 @@ def lone_twins(table: CandidateTable, photo: Photo) -> CandidateTable:
     other as one card's corners do."""
     dets, image = photo.dets, photo.image
     groupings = table.groupings
-    alone = photo.sole_partners(table)
+    alone = sole_partners(groupings, dets, photo.geometry)
     twins = turned_twins(groupings, dets, half_turn_score_of(image, dets), photo.geometry, alone)
     joined = pair_lone_twins(groupings, dets, alone + twins,
                              half_turn_check(image, dets, READER.orientation.surely_same_way_up),
