@@ -43,9 +43,10 @@ DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
-FORMAT_VERSION = 4  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
+FORMAT_VERSION = 5  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
 #                     tiles; 4: other games' cards among the cards (layouts.add_foreign_cards)
-#                     and greens and blues across real prints' range (face_style.INK_HUES)
+#                     and greens and blues across real prints' range (face_style.INK_HUES);
+#                     5: a Skip beside each zero, ring Skips in half the training designs
 FORMAT_VERSIONS = tuple(sorted(PAINTERS_OF_FORMAT))  # the formats still rendered byte for byte
 
 
@@ -91,7 +92,8 @@ class _Designs:
             np.random.SeedSequence([self.settings.seed, SPLIT_IDS[split], _DESIGN, design]))
         style = sample_style(rng, POOL[split])
         if split == "train":  # evaluation splits keep the designs their figures were taken on
-            style = with_print_variety(style, wide_inks=self.settings.version >= 4)
+            style = with_print_variety(style, wide_inks=self.settings.version >= 4,
+                                       ring_skips=self.settings.version >= 5)
         faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
         back = render_back(rng, style.font)
         if self.photo_faces is not None and self.photo_faces.back is not None:
@@ -112,7 +114,8 @@ def render_example(settings: Settings, designs: _Designs, split: str, index: int
     # Training scenes hold their fans tight; evaluation splits keep the scenes of their figures.
     kind = "empty" if forced else settings.scene
     layout = sample_layout(rng, kind, tight_fans=split == "train",
-                           foreign=settings.version >= 4)
+                           foreign=settings.version >= 4,
+                           skip_beside_zero=settings.version >= 5)
     background = sample_background(rng, settings.imgsz, POOL[split])
     add_distractors(rng, background, int(rng.integers(0, 4)),
                     font=str(rng.choice(fonts_for(POOL[split]))))

@@ -30,6 +30,9 @@ BOLD_OUTLINE_SHARE = 0.35  # training designs whose digits have a thick dark out
 INK_HUES: dict[Colour, tuple[float, float]] = {Colour.GREEN: (85.0, 150.0),
                                                Colour.BLUE: (188.0, 232.0)}
 WIDE_INK_SHARE = 0.5
+# Format 5: half the training designs print the Skip's index as a ring with a slash (a quarter
+# did before), so that ring Skips and other games' zeros are seen side by side.
+RING_SKIP_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -87,13 +90,15 @@ def _with_hue(rgb: RGB, hue_degrees: float) -> RGB:
     return (round(r * 255), round(g * 255), round(b * 255))
 
 
-def with_print_variety(style: FaceStyle, wide_inks: bool = False) -> FaceStyle:
+def with_print_variety(style: FaceStyle, wide_inks: bool = False,
+                       ring_skips: bool = False) -> FaceStyle:
     """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
     index and centre symbol), italic digits, a tilted centre panel, digits ringed by a thick
-    dark outline (as UNO prints its white digits) and, with ``wide_inks``, a green and a blue
-    anywhere in the ranges real prints take (:data:`INK_HUES`). Drawn from the design's own
-    seed, each after the earlier ones, so the designs of datasets built without them keep
-    their bytes."""
+    dark outline (as UNO prints its white digits), with ``wide_inks`` a green and a blue
+    anywhere in the ranges real prints take (:data:`INK_HUES`), and with ``ring_skips`` the
+    Skip's and Wild's indices as symbols (a ring with a slash, as UNO prints its Skip) in
+    :data:`RING_SKIP_SHARE` of the designs. Drawn from the design's own seed, each after the
+    earlier ones, so the designs of datasets built without them keep their bytes."""
     rng = np.random.default_rng([style.texture_seed, 3])
     emblem = bool(rng.random() < 0.4)
     slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0
@@ -103,8 +108,11 @@ def with_print_variety(style: FaceStyle, wide_inks: bool = False) -> FaceStyle:
     if wide_inks and rng.random() < WIDE_INK_SHARE:
         palette = tuple((c, _with_hue(rgb, float(rng.uniform(*INK_HUES[c]))) if c in INK_HUES
                          else rgb) for c, rgb in palette)
+    special_index = style.special_index
+    if ring_skips and rng.random() < RING_SKIP_SHARE:
+        special_index = "symbol"
     return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt,
-                               bold_outline=outline, palette=palette)
+                               bold_outline=outline, palette=palette, special_index=special_index)
 
 
 def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:

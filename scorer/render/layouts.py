@@ -10,6 +10,7 @@ import numpy as np
 
 from scorer.cards import Card, Colour
 from scorer.render.deck import Deck
+from scorer.cards import SKIP
 from scorer.render.faces import CARD_H_MM, CARD_W_MM, FOREIGN_GLYPHS
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
@@ -227,10 +228,12 @@ def _foreign_card(rng: np.random.Generator, x: float, y: float, angle: float) ->
     return Placement(None, x, y, angle, (glyph, colours[int(rng.integers(len(colours)))]))
 
 
-def add_foreign_cards(rng: np.random.Generator, layout: Layout) -> None:
+def add_foreign_cards(rng: np.random.Generator, layout: Layout,
+                      skip_beside_zero: bool = False) -> None:
     """Put 1-4 cards of another game (a zero, a Reverse, a Draw Two or Four, as UNO prints
     them) among the cards: in place of a loose face-up card (in a hand, a spread or the
-    discard pile; never in a laid phase), or lying on the table around the cards."""
+    discard pile; never in a laid phase), or lying on the table around the cards. With
+    ``skip_beside_zero``, a Skip lies beside each zero (:func:`add_skips_beside_zeros`)."""
     laid = {k for members in layout.phase_cards for k in members}
     loose = [k for k, p in enumerate(layout.cards) if p.card is not None and k not in laid]
     for _ in range(int(rng.integers(1, 5))):
@@ -247,13 +250,29 @@ def add_foreign_cards(rng: np.random.Generator, layout: Layout) -> None:
         else:
             x, y = float(rng.uniform(-120, 120)), float(rng.uniform(-90, 90))
         layout.cards.append(_foreign_card(rng, x, y, float(rng.uniform(-180, 180))))
+    if skip_beside_zero:
+        add_skips_beside_zeros(rng, layout)
+
+
+def add_skips_beside_zeros(rng: np.random.Generator, layout: Layout) -> None:
+    """Lay a Skip beside each zero of another game: a Skip printed as a ring with a slash and a
+    zero printed as a ring differ only by the slash, so a detector that learns zeros are no
+    card from scenes without Skips learns to miss ring Skips too (real UNO Skips, in fans)."""
+    zeros = [p for p in layout.cards if p.foreign is not None and p.foreign[0] == "0"]
+    for zero in zeros:
+        turn = float(rng.uniform(0, 360))
+        dx, dy = _rot(turn, CARD_W_MM * float(rng.uniform(1.05, 1.4)), 0.0)
+        layout.cards.append(Placement(SKIP, zero.x + dx, zero.y + dy,
+                                      zero.angle + float(rng.uniform(-30, 30))))
 
 
 def sample_layout(rng: np.random.Generator, kind: str | None = None,
-                  tight_fans: bool = False, foreign: bool = False) -> Layout:
+                  tight_fans: bool = False, foreign: bool = False,
+                  skip_beside_zero: bool = False) -> Layout:
     """A random scene layout (kind drawn from :data:`SCENE_KINDS` unless given); fanned hands
     are held tight with ``tight_fans`` (see :func:`_hand`); with ``foreign``, a share of the
-    scenes (:data:`FOREIGN_SHARE`) shows other games' cards too (a single card stays alone)."""
+    scenes (:data:`FOREIGN_SHARE`) shows other games' cards too (a single card stays alone),
+    each of their zeros with a Skip beside it when ``skip_beside_zero``."""
     kind = str(rng.choice(SCENE_KINDS)) if kind is None else kind
     deck = Deck()
     makers = {"phase": _phase_scene,
@@ -263,7 +282,7 @@ def sample_layout(rng: np.random.Generator, kind: str | None = None,
         raise ValueError(f"unknown scene kind {kind!r}: use one of {sorted(makers)}")
     layout = makers[kind](rng, deck)
     if foreign and kind != "single" and rng.random() < FOREIGN_SHARE:
-        add_foreign_cards(rng, layout)
+        add_foreign_cards(rng, layout, skip_beside_zero)
     if layout.cards and rng.random() < 0.12:
         layout.occluders.append(_object_over(rng, layout.cards))
     face_up = [p for p in layout.cards if p.card is not None]

@@ -50,3 +50,16 @@ def test_format_4_prints_greens_from_lime_to_forest_and_blues_from_teal_to_navy(
         assert kept.palette == s.palette
         assert dataclasses.replace(with_print_variety(s, wide_inks=True),
                                    palette=s.palette) == kept, "the other options keep their draw"
+
+
+def test_format_5_prints_ring_skips_in_half_the_training_designs() -> None:
+    """Half the designs show the Skip's index as a ring with a slash, as UNO prints it; without
+    the option every draw stays as it was, so older formats keep their bytes."""
+    styles = [sample_style(np.random.default_rng(seed)) for seed in range(200)]
+    before = sum(s.special_index == "symbol" for s in styles)
+    ringed = [with_print_variety(s, wide_inks=True, ring_skips=True) for s in styles]
+    after = sum(s.special_index == "symbol" for s in ringed)
+    assert after > before and 0.55 < after / 200 < 0.8
+    for s, r in zip(styles, ringed, strict=True):
+        assert dataclasses.replace(r, special_index=s.special_index) == with_print_variety(
+            s, wide_inks=True)

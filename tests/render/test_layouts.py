@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from scorer.cards import SKIP
 from scorer.render.faces import CARD_H_MM, CARD_W_MM
 from scorer.render.layouts import sample_layout
 
@@ -79,3 +80,18 @@ def test_other_games_cards_join_a_share_of_scenes_and_never_a_laid_phase() -> No
         older = sample_layout(np.random.default_rng(seed))
         assert all(p.foreign is None for p in older.cards)
     assert 0.3 < with_foreign / 200 < 0.5
+
+
+def test_format_5_lays_a_skip_beside_each_zero_of_another_game() -> None:
+    """A ring Skip and a zero differ only by the slash: every zero gets a Skip within reach, and
+    without the option the scene is the format-4 scene, card for card."""
+    zeros = 0
+    for seed in range(200):
+        layout = sample_layout(np.random.default_rng(seed), foreign=True, skip_beside_zero=True)
+        plain = sample_layout(np.random.default_rng(seed), foreign=True)
+        assert layout.cards[: len(plain.cards)] == plain.cards
+        skips = [p for p in layout.cards if p.card is SKIP]
+        for zero in (p for p in layout.cards if p.foreign and p.foreign[0] == "0"):
+            zeros += 1
+            assert any(math.hypot(s.x - zero.x, s.y - zero.y) <= 1.5 * CARD_W_MM for s in skips)
+    assert zeros > 20
