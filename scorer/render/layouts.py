@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scorer.cards import Card, Colour
+from scorer.cards import SKIP, Card, Colour
 from scorer.render.deck import Deck
-from scorer.cards import SKIP
 from scorer.render.faces import CARD_H_MM, CARD_W_MM, FOREIGN_GLYPHS
 from scorer.render.phases_gen import LaidPhase, lay_phase
 
