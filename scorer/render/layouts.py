@@ -256,7 +256,10 @@ def add_foreign_cards(rng: np.random.Generator, layout: Layout,
 def add_skips_beside_zeros(rng: np.random.Generator, layout: Layout) -> None:
     """Lay a Skip beside each zero of another game: a Skip printed as a ring with a slash and a
     zero printed as a ring differ only by the slash, so a detector that learns zeros are no
-    card from scenes without Skips learns to miss ring Skips too (real UNO Skips, in fans)."""
+    card from scenes without Skips learns to miss ring Skips too (real UNO Skips, in fans).
+    An empty table stays without a Phase 10 card."""
+    if layout.kind == "empty":
+        return
     zeros = [p for p in layout.cards if p.foreign is not None and p.foreign[0] == "0"]
     for zero in zeros:
         turn = float(rng.uniform(0, 360))
