@@ -236,7 +236,7 @@ def tiles(rng: np.random.Generator, img: np.ndarray) -> None:
 
 PAINTERS = (keyboard, honeycomb, confetti, clock, printed_text, raindrops, tiles)
 # dataset format -> its painters
-PAINTERS_OF_FORMAT = {2: PAINTERS[:5], 3: PAINTERS, 4: PAINTERS, 5: PAINTERS}
+PAINTERS_OF_FORMAT = {2: PAINTERS[:5], 3: PAINTERS, 4: PAINTERS, 5: PAINTERS, 6: PAINTERS}
 
 
 def add_clutter(rng: np.random.Generator, img: np.ndarray, count: int,

@@ -43,10 +43,11 @@ DESIGN_GROUP = 16  # consecutive images share one deck design (faces drawn once)
 _DESIGN = 7919
 JPEG_QUALITY = (40, 95)
 CLUTTER_SHARE = 0.2  # scenes with cards that also get card-like clutter (always on empty ones)
-FORMAT_VERSION = 5  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
+FORMAT_VERSION = 6  # 2: tiles of empty scenes are cut where the clutter is; 3: raindrops and
 #                     tiles; 4: other games' cards among the cards (layouts.add_foreign_cards)
 #                     and greens and blues across real prints' range (face_style.INK_HUES);
 #                     5: a Skip beside each zero, ring Skips in half the training designs
+#                     (and star Wilds in them); 6: as 5, the Wilds' indices left as designed
 FORMAT_VERSIONS = tuple(sorted(PAINTERS_OF_FORMAT))  # the formats still rendered byte for byte
 
 
@@ -93,7 +94,8 @@ class _Designs:
         style = sample_style(rng, POOL[split])
         if split == "train":  # evaluation splits keep the designs their figures were taken on
             style = with_print_variety(style, wide_inks=self.settings.version >= 4,
-                                       ring_skips=self.settings.version >= 5)
+                                       ring_skips=self.settings.version >= 5,
+                                       skip_alone=self.settings.version >= 6)
         faces = self.photo_faces if self.photo_faces is not None else FaceSet(style)
         back = render_back(rng, style.font)
         if self.photo_faces is not None and self.photo_faces.back is not None:

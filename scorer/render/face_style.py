@@ -31,7 +31,8 @@ INK_HUES: dict[Colour, tuple[float, float]] = {Colour.GREEN: (85.0, 150.0),
                                                Colour.BLUE: (188.0, 232.0)}
 WIDE_INK_SHARE = 0.5
 # Format 5: half the training designs print the Skip's index as a ring with a slash (a quarter
-# did before), so that ring Skips and other games' zeros are seen side by side.
+# did before), so that ring Skips and other games' zeros are seen side by side. Format 5 turned
+# the Wild's index into a star in the same designs; format 6 rings the Skip alone.
 RING_SKIP_SHARE = 0.5
 
 
@@ -67,6 +68,7 @@ class FaceStyle:
     slant: float = 0.0  # italic print: digits sheared by this much per unit of height
     panel_tilt: float = 0.0  # full layout: the light panel is an oval tilted this many degrees
     bold_outline: float = 0.0  # digits ringed by a thick dark outline (width / digit height)
+    ring_skip: bool = False  # the Skip's index a ring with a slash, whatever the Wild's is
 
     def colour(self, colour: Colour) -> RGB:
         """The ink of a card colour in this design."""
@@ -90,15 +92,16 @@ def _with_hue(rgb: RGB, hue_degrees: float) -> RGB:
     return (round(r * 255), round(g * 255), round(b * 255))
 
 
-def with_print_variety(style: FaceStyle, wide_inks: bool = False,
-                       ring_skips: bool = False) -> FaceStyle:
+def with_print_variety(style: FaceStyle, wide_inks: bool = False, ring_skips: bool = False,
+                       skip_alone: bool = False) -> FaceStyle:
     """``style`` with the later design options drawn: Wilds with a four-colour emblem (their
     index and centre symbol), italic digits, a tilted centre panel, digits ringed by a thick
     dark outline (as UNO prints its white digits), with ``wide_inks`` a green and a blue
     anywhere in the ranges real prints take (:data:`INK_HUES`), and with ``ring_skips`` the
-    Skip's and Wild's indices as symbols (a ring with a slash, as UNO prints its Skip) in
-    :data:`RING_SKIP_SHARE` of the designs. Drawn from the design's own seed, each after the
-    earlier ones, so the designs of datasets built without them keep their bytes."""
+    Skip's and Wild's indices as symbols (a ring with a slash, as UNO prints its Skip, and a
+    star) in :data:`RING_SKIP_SHARE` of the designs; with ``skip_alone`` too, only the Skip's.
+    Drawn from the design's own seed, each after the earlier ones, so the designs of datasets
+    built without them keep their bytes."""
     rng = np.random.default_rng([style.texture_seed, 3])
     emblem = bool(rng.random() < 0.4)
     slant = float(rng.uniform(0.08, 0.24)) if rng.random() < 0.35 else 0.0
@@ -108,11 +111,15 @@ def with_print_variety(style: FaceStyle, wide_inks: bool = False,
     if wide_inks and rng.random() < WIDE_INK_SHARE:
         palette = tuple((c, _with_hue(rgb, float(rng.uniform(*INK_HUES[c]))) if c in INK_HUES
                          else rgb) for c, rgb in palette)
-    special_index = style.special_index
+    special_index, ring_skip = style.special_index, style.ring_skip
     if ring_skips and rng.random() < RING_SKIP_SHARE:
-        special_index = "symbol"
+        if skip_alone:
+            ring_skip = True
+        else:
+            special_index = "symbol"
     return dataclasses.replace(style, wild_emblem=emblem, slant=slant, panel_tilt=tilt,
-                               bold_outline=outline, palette=palette, special_index=special_index)
+                               bold_outline=outline, palette=palette, special_index=special_index,
+                               ring_skip=ring_skip)
 
 
 def sample_style(rng: np.random.Generator, pool: str = "train") -> FaceStyle:

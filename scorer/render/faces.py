@@ -292,6 +292,8 @@ def render_face(card: Card, style: FaceStyle, variant: int = 0, glyph: str | Non
     if emblem:
         masks = symbol_mask("emblem", int(ih * 1.2), 0.08)
         index_fill, index_outline = colours, emblem_outline
+    elif card.is_skip and style.ring_skip:
+        masks = symbol_mask("skip", int(ih * 1.15), style.stroke * 0.6)
     elif special and style.special_index == "symbol":
         masks = symbol_mask("star" if card.is_wild else "skip", int(ih * 1.15), style.stroke * 0.6)
     elif special and style.special_index == "word":

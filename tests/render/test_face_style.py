@@ -8,8 +8,9 @@ import dataclasses
 
 import numpy as np
 
-from scorer.cards import Colour
+from scorer.cards import SKIP, WILD, Colour
 from scorer.render.face_style import sample_style, with_print_variety
+from scorer.render.faces import FaceSet
 
 
 def test_print_variety_only_on_training_designs() -> None:
@@ -63,3 +64,22 @@ def test_format_5_prints_ring_skips_in_half_the_training_designs() -> None:
     for s, r in zip(styles, ringed, strict=True):
         assert dataclasses.replace(r, special_index=s.special_index) == with_print_variety(
             s, wide_inks=True)
+
+
+def test_format_6_rings_the_skip_and_leaves_the_wild_as_designed() -> None:
+    """Format 6 rings the Skip's index in the same designs as format 5 does, but a Wild keeps
+    the letter or word its design prints: format 5's star Wilds cost real Wilds."""
+    styles = [sample_style(np.random.default_rng(seed)) for seed in range(200)]
+    five = [with_print_variety(s, wide_inks=True, ring_skips=True) for s in styles]
+    six = [with_print_variety(s, wide_inks=True, ring_skips=True, skip_alone=True)
+           for s in styles]
+    assert [s.special_index for s in six] == [s.special_index for s in styles]
+    for f, s, x in zip(five, styles, six, strict=True):
+        if f.special_index != s.special_index:
+            assert x.ring_skip
+    assert 0.4 < sum(x.ring_skip for x in six) / 200 < 0.6
+    lettered = next(x for x in six if x.ring_skip and x.special_index == "letter")
+    faces = FaceSet(lettered)
+    plain = FaceSet(dataclasses.replace(lettered, ring_skip=False))
+    assert np.array_equal(faces[WILD].image, plain[WILD].image)
+    assert not np.array_equal(faces[SKIP].image, plain[SKIP].image)
