@@ -54,6 +54,15 @@ def test_bench_detect_says_whether_each_target_is_met_and_times_each_stage(capsy
     assert json.loads(out)["meets_target"] is False
 
 
+def test_bench_detect_judges_the_ratio_to_torch_predict(capsys, monkeypatch):
+    figures = _figures(met=False) | {"ultralytics": {"runs": 3, "median_ms": 90.0, "p90_ms": 95.0},
+                                     "ratio_median": 1.0, "target_ratio": 0.45}
+    monkeypatch.setattr(bench_command, "bench_detect", lambda *args: figures)
+    code, out, _ = run(capsys, "bench", "detect")
+    assert code == 0
+    assert "onnx/torch median ratio 1.0 (target <= 0.45: NOT met)" in out
+
+
 def test_bench_detect_without_a_model_exits_2(capsys, monkeypatch):
     def missing(*args):
         raise ModelError("no detector model at /nowhere.onnx")
