@@ -178,6 +178,7 @@ def bench_detect(
                 result["ultralytics"] = torch_ms
                 result["ratio_median"] = round(onnx["median_ms"] / torch_ms["median_ms"], 2)
                 result["target_ratio"] = TARGET_RATIO
+                result["ratio_meets_target"] = result["ratio_median"] <= TARGET_RATIO
     return result
 
 

@@ -56,7 +56,8 @@ def test_bench_detect_says_whether_each_target_is_met_and_times_each_stage(capsy
 
 def test_bench_detect_judges_the_ratio_to_torch_predict(capsys, monkeypatch):
     figures = _figures(met=False) | {"ultralytics": {"runs": 3, "median_ms": 90.0, "p90_ms": 95.0},
-                                     "ratio_median": 1.0, "target_ratio": 0.45}
+                                     "ratio_median": 1.0, "target_ratio": 0.45,
+                                     "ratio_meets_target": False}
     monkeypatch.setattr(bench_command, "bench_detect", lambda *args: figures)
     code, out, _ = run(capsys, "bench", "detect")
     assert code == 0

@@ -68,7 +68,7 @@ def test_format_5_prints_ring_skips_in_half_the_training_designs() -> None:
 
 def test_format_6_rings_the_skip_and_leaves_the_wild_as_designed() -> None:
     """Format 6 rings the Skip's index in the same designs as format 5 does, but a Wild keeps
-    the letter or word its design prints: format 5's star Wilds cost real Wilds."""
+    the letter or word its design prints (format 5 turned it into a star in those designs)."""
     styles = [sample_style(np.random.default_rng(seed)) for seed in range(200)]
     five = [with_print_variety(s, wide_inks=True, ring_skips=True) for s in styles]
     six = [with_print_variety(s, wide_inks=True, ring_skips=True, skip_alone=True)
