@@ -148,7 +148,7 @@ def find_white(crop_bgr: np.ndarray, share: float = TUNING.neutral_share,
     candidates = np.flatnonzero(hsv[:, 1] < max_saturation)
     if candidates.size < TUNING.min_pixels:
         return None
-    value = hsv[candidates, 2]
+    value = hsv[candidates, 2].astype(np.int16)  # negated below: uint8 would wrap around
     n = max(TUNING.min_pixels, int(candidates.size * share))
     brightest = candidates[np.argsort(-value, kind="stable")[:n]]
     white = crop_bgr.reshape(-1, 3)[brightest].astype(np.float32).mean(axis=0)

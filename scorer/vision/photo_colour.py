@@ -8,6 +8,12 @@ measures green. The photo has the white the box lacks: the card's paper around i
 :func:`paper_white` takes it from windows around the card's own indices (its border), and
 :func:`rebalanced` measures an index again balanced by it, a measure that may then overrule the
 detector like any balanced one.
+
+A white the camera clipped (a channel cut off at the sensor's top) shows less of the light's
+cast than the ink does, so balancing on it leaves a little of that cast in the ink. Such a white
+is used twice (:func:`clipped_whites`): as measured, and with its clipped channels as bright as
+the cast could have made them; a correction must hold on both. A yellow under a green cast
+then stays yellow, and a lime green under a blue-white phone light is still read green.
 """
 
 from __future__ import annotations
@@ -31,9 +37,8 @@ TUNING = READER.photo_colour
 
 def paper_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray | None:
     """The BGR white of a card's paper: :func:`~scorer.vision.colour.find_white` on windows
-    ``TUNING.window`` index sizes across around its index boxes (xyxy). None with no box, no
-    white found, or a white the camera clipped (:func:`~scorer.vision.colour.clipped_tint`).
-    The card's own paper, not the photo's: light may fall unevenly over a table."""
+    ``TUNING.window`` index sizes across around its index boxes (xyxy). None with no box or no
+    white found. The card's own paper, not the photo's: light may fall unevenly over a table."""
     if not boxes:
         return None
     height, width = image_bgr.shape[:2]
@@ -49,8 +54,18 @@ def paper_white(image_bgr: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.n
             samples.append(window.reshape(-1, 3))
     if not samples:
         return None
-    white = find_white(np.concatenate(samples)[None, :, :])
-    return None if white is None or clipped_tint(white) else white
+    return find_white(np.concatenate(samples)[None, :, :])
+
+
+def clipped_whites(white: np.ndarray) -> list[np.ndarray]:
+    """The whites a correction must hold on: ``white`` itself and, when the camera clipped it
+    (:func:`~scorer.vision.colour.clipped_tint`), the same white with its clipped channels
+    ``TUNING.clipped_headroom`` times brighter, the most of the cast the sensor may have cut."""
+    if not clipped_tint(white):
+        return [white]
+    brighter = white.astype(np.float32).copy()
+    brighter[white >= READER.colour.clipped] *= TUNING.clipped_headroom
+    return [white, brighter]
 
 
 def rebalanced(image_bgr: np.ndarray, box: Sequence[float], white: np.ndarray) -> ColourMeasure:

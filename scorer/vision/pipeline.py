@@ -41,7 +41,7 @@ from scorer.vision.pairing import (
     pair_indices,
     split_shared_corners,
 )
-from scorer.vision.photo_colour import paper_white, rebalanced
+from scorer.vision.photo_colour import clipped_whites, paper_white, rebalanced
 from scorer.vision.pixel_checks import (
     centre_colour,
     centre_measures,
@@ -210,9 +210,11 @@ def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
         if white is None:
             continue
         detected = photo.dets.faces[row.grouping.class_id]
-        verdict = judge_colour(detected.colour,
-                               [rebalanced(photo.image, photo.dets.xyxy[i], white) for i in ids])
-        if verdict.status == "corrected":
+        verdicts = [judge_colour(detected.colour,
+                                 [rebalanced(photo.image, photo.dets.xyxy[i], w) for i in ids])
+                    for w in clipped_whites(white)]
+        verdict = verdicts[0]
+        if all(v.status == "corrected" and v.colour is verdict.colour for v in verdicts):
             face = Card.number(verdict.colour, detected.value)
             changed[k] = row.noted("photo_colour", f"read as {face} on the card's own white",
                                    face=face, colour=ColourStatus.CORRECTED,

@@ -180,6 +180,9 @@ class PhotoColourSettings:
     """The white is looked for within this many index sizes around each index..."""
     samples: int = 24
     """...sampled on a grid about this many pixels across per window."""
+    clipped_headroom: float = 1.15
+    """A clipped white channel may have been this many times brighter before the sensor cut
+    it off; a colour correction must hold with it that bright too."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import pytest
 from scorer.cards import Colour, parse_card
 from scorer.vision.colour import (
     ColourMeasure,
+    find_white,
     judge_colour,
     measure_centre,
     measure_colour,
@@ -79,6 +80,13 @@ def test_a_full_colour_index_without_white_is_measured_but_not_balanced():
     measured = measure_colour(cast(patch, WEBCAM_GREEN), (0, 0, 40, 40))
     assert measured.colour is not None and not measured.balanced
     assert measure_colour(index_patch(Colour.BLUE), (0, 0, 40, 40)).balanced
+
+
+def test_the_white_is_the_brightest_paper_not_the_black_print_beside_it():
+    """Pure black print (value 0) beside the paper must not count among the brightest pixels."""
+    patch = np.full((40, 40, 3), (190, 255, 190), np.uint8)
+    patch[10:30, 10:30] = 0
+    assert np.array_equal(find_white(patch), [190, 255, 190])
 
 
 def test_a_white_clipped_by_the_camera_is_not_trusted_to_overrule():

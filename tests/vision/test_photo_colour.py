@@ -11,7 +11,7 @@ from scorer.cards import parse_card
 from scorer.vision.candidates import ColourStatus
 from scorer.vision.colour import Colour, measure_colour
 from scorer.vision.detections import DEFAULT_CLASS_NAMES, Detections
-from scorer.vision.photo_colour import paper_white, rebalanced
+from scorer.vision.photo_colour import clipped_whites, paper_white, rebalanced
 from scorer.vision.pipeline import Photo, run
 
 SIZE = 30
@@ -69,3 +69,38 @@ def test_a_yellow_index_under_a_green_cast_stays_yellow():
     assert measure_colour(image, boxes[0]).colour is Colour.GREEN  # the cast fools the box
     assert [face for face, _ in _read(image, boxes, "Y5")] == ["Y5", "Y5"]
     assert parse_card("Y5").colour is Colour.YELLOW
+
+
+def _clipped_photo(paper: tuple[int, int, int], ink: tuple[int, int, int]
+                   ) -> tuple[np.ndarray, list]:
+    """Two cards as :func:`_photo` draws them, but with the light already in the colours: a
+    ``paper`` white one of whose channels the camera cut off at 255, on a brown table."""
+    image = np.full((480, 640, 3), (40, 60, 120), np.uint8)
+    boxes = []
+    for left, top in ((80, 60), (380, 120)):
+        cv2.rectangle(image, (left, top), (left + 160, top + 250), paper, -1)
+        for cx, cy in ((left + 25, top + 25), (left + 135, top + 225)):
+            x1, y1 = cx - SIZE // 2, cy - SIZE // 2
+            image[y1:y1 + SIZE, x1:x1 + SIZE] = ink
+            cv2.putText(image, "5", (x1 + 7, y1 + 24), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2)
+            boxes.append((float(x1), float(y1), float(x1 + SIZE), float(y1 + SIZE)))
+    return image, boxes
+
+
+def test_a_lime_index_under_a_phone_light_that_clips_the_paper_is_read_green():
+    """A phone's blue-white light cuts the paper's blue off at 255 (a real table photo measured
+    BGR 255, 226, 178): too little blue was left out to turn a yellow green, so the
+    correction holds however bright the blue was."""
+    image, boxes = _clipped_photo((255, 226, 178), (46, 200, 101))
+    white = paper_white(image, boxes[:2])
+    assert white is not None and len(clipped_whites(white)) == 2
+    assert _read(image, boxes, "Y5") == [("G5", ColourStatus.CORRECTED)] * 2
+
+
+def test_a_yellow_balanced_green_only_on_a_clipped_white_stays_yellow():
+    """Under a strong green cast the paper's green is cut off: balanced on that white, a
+    yellow ink still measures just green, but the cast the sensor cut could explain it."""
+    image, boxes = _clipped_photo((190, 255, 190), (30, 255, 150))
+    white = paper_white(image, boxes[:2])
+    assert rebalanced(image, boxes[0], white).colour is Colour.GREEN
+    assert _read(image, boxes, "Y5") == [("Y5", ColourStatus.DISAGREE)] * 2

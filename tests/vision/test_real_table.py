@@ -29,3 +29,10 @@ def _right(without: tuple[str, ...]) -> int:
 
 def test_the_fine_look_reads_more_of_a_real_table_than_the_640_look():
     assert _right(()) > _right(("fine_look",))
+
+
+def test_lime_greens_under_a_phone_light_are_read_green():
+    """uno-test-10: three lime-green cards whose paper the phone's light clips in blue."""
+    cards = read_cards(read_image(TABLE / "images" / "uno-test-10.jpg")).cards
+    read = Counter(str(card.card) for card in cards)
+    assert read["G2"] == 2 and read["G5"] == 1
