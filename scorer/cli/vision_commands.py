@@ -53,7 +53,7 @@ EVAL_EXAMPLES = """examples:
   phase10 eval --data datasets/eval --split test
   phase10 eval --data datasets/eval --json --no-map
   phase10 eval --photos ../photos/uno-fans --json
-  phase10 eval --data datasets/eval-g --split test --no-map --without printed_pattern
+  phase10 eval --data datasets/eval-g --split test --no-map --without closer_look
 
 Scores the reader against the dataset's manifest: card precision/recall/F1 (multisets of
 cards per image), exact count/hand/points, number and colour accuracy, phase verdict

@@ -51,7 +51,6 @@ from scorer.vision.pixel_checks import (
     index_measures,
     pair_check,
 )
-from scorer.vision.printed_pattern import printed_candidates
 from scorer.vision.recogniser import Recogniser
 from scorer.vision.settings import READER
 from scorer.vision.timings import Timings
@@ -286,14 +285,6 @@ def _other_corner(table: CandidateTable, weaker: dict[int, int], stage: str) -> 
         {w: f"the other corner of the {rows[s].face} beside it" for w, s in weaker.items()}, stage)
 
 
-def printed_pattern(table: CandidateTable, photo: Photo) -> CandidateTable:
-    """Drop motifs printed over and over on a lattice (wrapping paper, tiles): never cards."""
-    alive = table.alive
-    printed = printed_candidates(photo.image, photo.dets, [table.rows[k].grouping for k in alive])
-    return table.drop({alive[p]: "a motif printed on a lattice" for p in printed},
-                      "printed_pattern")
-
-
 def vanished(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Drop a weak lone index that reads as nothing at all on its closer look."""
     gone = {k: "read as nothing when enlarged" for k in table.alive
@@ -356,7 +347,7 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
     pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, mirrored,
-    printed_pattern, vanished, weigh, deck_counts, held_card_twice,
+    vanished, weigh, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
 

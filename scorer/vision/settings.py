@@ -186,44 +186,6 @@ class PhotoColourSettings:
 
 
 @dataclass(frozen=True)
-class PrintedPatternSettings:
-    """Indices repeated on a lattice: a printed pattern, not cards
-    (:mod:`scorer.vision.printed_pattern`)."""
-
-    unit: int = 16
-    """An index is resampled to this many pixels on its longest side."""
-    reach: float = 3.5
-    """Copies are looked for this many index sizes around the index's centre."""
-    match: float = 0.8
-    """A copy matches the index this well (colour normalised correlation)..."""
-    grey_gate: float = 0.7
-    """...and first in grey at least this well (a looser bound, three times cheaper)."""
-    step_tolerance: float = 0.3
-    """A lattice point lies within this many index sizes of a copy."""
-    min_angle: float = 30.0
-    """A lattice's two directions are at least this far apart (degrees)..."""
-    min_on_lattice: int = 5
-    """...and at least this many copies lie on it (a cell's three and two more)."""
-    off_the_line: int = 2
-    """A lattice without a closed cell: copies off each step's line through the index..."""
-    min_step: float = 0.6
-    """...and its steps at least this many index sizes long..."""
-    open_copies: int = 12
-    """...looked for among the best-matching copies only (pairs grow as the cube)."""
-    same_size: float = 1.25
-    """Two motifs of one pattern differ in size by at most this ratio."""
-    min_contrast: float = 3.0
-    """A crop whose levels vary less (standard deviation) is flat."""
-    max_copies: int = 40
-    """Copies looked for at most (a 7 x 7 window of tiles holds 49)."""
-    apart: float = 0.6
-    """Two copies' positions lie at least this share of the motif's shorter side apart."""
-    not_the_index: float = 0.6
-    """A copy lies at least this many index sizes from the index's centre, across or down (not
-    the index itself)."""
-
-
-@dataclass(frozen=True)
 class OrientationSettings:
     """Are two indices turned half a turn to each other (:mod:`scorer.vision.orientation`)?"""
 
@@ -400,8 +362,6 @@ class ReaderSettings:
     """The colour checks."""
     photo_colour: PhotoColourSettings = field(default_factory=PhotoColourSettings)
     """The colour on the card's own white."""
-    printed_pattern: PrintedPatternSettings = field(default_factory=PrintedPatternSettings)
-    """Indices on a printed lattice."""
     orientation: OrientationSettings = field(default_factory=OrientationSettings)
     """Half-turn comparison of two indices."""
     pairing: PairingSettings = field(default_factory=PairingSettings)
@@ -439,5 +399,5 @@ __all__ = ["DEFAULT_CONF", "DEFAULT_IOU", "EXPORTED_IMGSZ", "MAX_PIXELS", "MODEL
            "UNSURE_BELOW", "ColourSettings", "DetectorSettings",
            "DoubtSettings", "GreenCastSettings", "LoneCornersSettings", "OrientationSettings",
            "PairingGeometry", "PairingSettings", "PhotoColourSettings",
-           "PrintedPatternSettings", "ReaderSettings", "RecogniserSettings", "SecondLookSettings",
+           "ReaderSettings", "RecogniserSettings", "SecondLookSettings",
            "WashedOutSettings", "WholePhotoSettings", "ZoomCheckSettings"]

@@ -33,10 +33,10 @@ def test_the_markdown_table_has_a_row_per_part_and_a_column_per_set():
 def test_a_set_of_empty_scenes_shows_the_share_with_a_false_card():
     whole = {"f1": 0.0, "exact": 1.0, "wrong_marked": 0.0, "empty_with_a_card": 0.01, "cards": 0}
     change = {"f1": 0.0, "exact": -0.01, "wrong_marked": 0.7, "empty_with_a_card": 0.01, "ms": 0.2}
-    lines = markdown({"whole": {"e": whole}, "parts": {"printed_pattern": {"e": change}}})
+    lines = markdown({"whole": {"e": whole}, "parts": {"vanished": {"e": change}}})
     assert lines.splitlines()[0] == "| left out | e: Δfalse / ms |"
     assert lines.splitlines()[2:] == ["| (whole reader) | false 1.0 % |",
-                                      "| printed_pattern | +1.0 % / 0.2 |"]
+                                      "| vanished | +1.0 % / 0.2 |"]
 
 
 @pytest.fixture(scope="module")

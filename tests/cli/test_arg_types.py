@@ -140,7 +140,7 @@ def test_a_bad_option_exits_2_with_the_message(capsys, argv, message):
 def test_a_stage_name_is_checked_with_a_suggestion():
     assert arg_types.look_or_stage("vanished") == "vanished"
     assert arg_types.look_or_stage("fine_look") == "fine_look"
-    with pytest.raises(argparse.ArgumentTypeError, match="did you mean printed_pattern"):
-        arg_types.look_or_stage("printed_patern")
+    with pytest.raises(argparse.ArgumentTypeError, match="did you mean closer_look"):
+        arg_types.look_or_stage("closer_lok")
     with pytest.raises(argparse.ArgumentTypeError, match="no stage weigh"):
         arg_types.look_or_stage("weigh")
