@@ -15,7 +15,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scorer.bench.detect import bench_detect
+from scorer.bench.detect import (
+    TARGET_MEDIAN_MS,
+    TARGET_PHOTO_MEDIAN_MS,
+    TARGET_RATIO,
+    bench_detect,
+)
 from scorer.bench.live import bench_live
 from scorer.bench.page import bench_page, enlarged_photos
 from scorer.bench.rules import time_rules
@@ -85,13 +90,14 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-DETECT_DESCRIPTION = """Milliseconds from a 1280x960 JPEG's bytes to the card list.
+DETECT_DESCRIPTION = f"""Milliseconds from a 1280x960 JPEG's bytes to the card list.
 
 Times read_cards() (decode, letterbox, onnxruntime with 2 threads, NMS, pairing, colour check)
 on rendered frames with one look (live camera frames) and with the second, closer look that
 photos get, and ultralytics' own torch predict on the same model (.pt) and frames in a
-subprocess, so torch never loads into the timing process. Targets: one look median <= 40 ms,
-at most 0.45 of torch predict; a photo with every look median <= 150 ms.
+subprocess, so torch never loads into the timing process.
+Targets: one look median <= {TARGET_MEDIAN_MS:g} ms and at most {TARGET_RATIO:g} of torch predict;
+a photo with every look median <= {TARGET_PHOTO_MEDIAN_MS:g} ms.
 """
 
 DETECT_EXAMPLES = """examples:

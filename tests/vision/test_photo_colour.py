@@ -18,19 +18,25 @@ SIZE = 30
 PAPER = (245, 245, 245)
 
 
-def _photo(ink: tuple[int, int, int], light: tuple[float, float, float]
-           ) -> tuple[np.ndarray, list]:
-    """Two white cards whose corner indices are a black 5 on a field of ``ink`` (BGR, UNO's
-    design: no white inside the index), lit by ``light`` (per-channel gains)."""
-    image = np.full((480, 640, 3), 110, np.uint8)
+def _cards(table, paper, ink) -> tuple[np.ndarray, list]:
+    """Two ``paper`` cards on a ``table`` whose corner indices are a black 5 on a field of
+    ``ink`` (BGR, UNO's design: no white inside the index), and the index boxes."""
+    image = np.full((480, 640, 3), table, np.uint8)
     boxes = []
     for left, top in ((80, 60), (380, 120)):
-        cv2.rectangle(image, (left, top), (left + 160, top + 250), PAPER, -1)
+        cv2.rectangle(image, (left, top), (left + 160, top + 250), paper, -1)
         for cx, cy in ((left + 25, top + 25), (left + 135, top + 225)):
             x1, y1 = cx - SIZE // 2, cy - SIZE // 2
             image[y1:y1 + SIZE, x1:x1 + SIZE] = ink
             cv2.putText(image, "5", (x1 + 7, y1 + 24), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2)
             boxes.append((float(x1), float(y1), float(x1 + SIZE), float(y1 + SIZE)))
+    return image, boxes
+
+
+def _photo(ink: tuple[int, int, int], light: tuple[float, float, float]
+           ) -> tuple[np.ndarray, list]:
+    """Two white cards (:func:`_cards`) on a grey table, lit by ``light`` (per-channel gains)."""
+    image, boxes = _cards(110, PAPER, ink)
     lit = np.clip(image.astype(np.float32) * np.array(light, np.float32), 0, 255)
     return lit.astype(np.uint8), boxes
 
@@ -73,18 +79,9 @@ def test_a_yellow_index_under_a_green_cast_stays_yellow():
 
 def _clipped_photo(paper: tuple[int, int, int], ink: tuple[int, int, int]
                    ) -> tuple[np.ndarray, list]:
-    """Two cards as :func:`_photo` draws them, but with the light already in the colours: a
-    ``paper`` white one of whose channels the camera cut off at 255, on a brown table."""
-    image = np.full((480, 640, 3), (40, 60, 120), np.uint8)
-    boxes = []
-    for left, top in ((80, 60), (380, 120)):
-        cv2.rectangle(image, (left, top), (left + 160, top + 250), paper, -1)
-        for cx, cy in ((left + 25, top + 25), (left + 135, top + 225)):
-            x1, y1 = cx - SIZE // 2, cy - SIZE // 2
-            image[y1:y1 + SIZE, x1:x1 + SIZE] = ink
-            cv2.putText(image, "5", (x1 + 7, y1 + 24), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 0), 2)
-            boxes.append((float(x1), float(y1), float(x1 + SIZE), float(y1 + SIZE)))
-    return image, boxes
+    """Two cards (:func:`_cards`) with the light already in the colours: a ``paper`` white one
+    of whose channels the camera cut off at 255, on a brown table."""
+    return _cards((40, 60, 120), paper, ink)
 
 
 def test_a_lime_index_under_a_phone_light_that_clips_the_paper_is_read_green():
