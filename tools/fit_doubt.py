@@ -2,8 +2,9 @@
 
 Reads every image of the split with the shipped reader, labels each card read right, misread
 or phantom by place (scorer/training/calibration.py), fits a logistic model of "read right"
-on each card's evidence (photos' closer look included, and without it as live frames read),
-and writes it with the chance below which a card is marked unsure
+on each card's evidence (photos' closer look included, and without it as live frames read;
+the recogniser's reading included, and without it as a reader without the recogniser sees
+it), and writes it with the chance below which a card is marked unsure
 (the one that marks ``--mark`` of the split's cards). Fit on a validation split, never on the
 test split that ``phase10 eval`` reports. Refit whenever the detector changes.
 
@@ -25,6 +26,7 @@ from scorer.training.evaluate import load_manifest
 from scorer.vision.doubt import DOUBT_FILE, FEATURES, DoubtModel
 from scorer.vision.image_io import read_image
 from scorer.vision.reading import model_path, read_cards
+from scorer.vision.recogniser import recogniser_path
 
 L2 = 1.0  # ridge penalty on every weight but the bias
 
@@ -45,7 +47,8 @@ def collect(data: Path, split: str, limit: int | None
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(features (N, F), right (N,), photo (N,))`` of every card read on the split, as photos
     read it; a card that got the closer look comes again without it (``photo`` False), as a live
-    frame would see it, so that one model serves both."""
+    frame would see it, and every card again without the recogniser's reading, so that one
+    model serves all."""
     rows, labels, photo = [], [], []
     records = load_manifest(data, split)[:limit]
     for k, record in enumerate(records):
@@ -54,6 +57,8 @@ def collect(data: Path, split: str, limit: int | None
             copies = [card.evidence]
             if card.evidence.closer is not None:
                 copies.append(replace(card.evidence, closer=None))
+            if card.evidence.recognised is not None:
+                copies += [replace(evidence, recognised=None) for evidence in copies]
             for n, evidence in enumerate(copies):
                 rows.append(evidence.features())
                 labels.append(outcome == "right")
@@ -79,10 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     marked = chance < threshold
     wrong = y == 0
     digest = hashlib.sha256(model_path().read_bytes()).hexdigest()
+    recogniser = recogniser_path()
+    if recogniser.is_file():  # the second model whose readings it weighs
+        meta_recogniser = {"recogniser_sha256": hashlib.sha256(recogniser.read_bytes()).hexdigest()}
+    else:
+        meta_recogniser = {}
     model = DoubtModel(
         {name: round(float(v), 4) for name, v in zip(FEATURES, w, strict=True)},
         round(threshold, 4),
-        {"detector_sha256": digest, "fitted_on": f"{args.data.name} {args.split}",
+        {"detector_sha256": digest, **meta_recogniser, "fitted_on": f"{args.data.name} {args.split}",
          "cards": int(len(y)), "wrong": int(wrong.sum()),
          "mark": args.mark, "cards_marked": round(float(marked.mean()), 4),
          "wrong_marked": round(float(marked[wrong].mean()), 4) if wrong.any() else 0.0},

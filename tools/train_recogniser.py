@@ -9,7 +9,10 @@ models/phase10-recogniser.onnx. Needs the [train] extra. Usage, from the repo ro
     phase10 dataset build --out datasets/recog-640 --train 1500 --val 0 --test 0 --seed 302 \\
         --empty 0.15
     nice .venv/bin/python tools/train_recogniser.py --train datasets/recog-1280:train \\
-        --train datasets/recog-640:train --held-out datasets/recog-1280:val
+        --train datasets/recog-640:train --held-out datasets/recog-1280:val --proposals
+
+``--proposals`` adds crops at the shipped detector's own boxes (score 0.1 and up, read at the
+scene's size up to 1280): "none" where it proposes an index that is not one.
 """
 
 from __future__ import annotations
@@ -19,16 +22,35 @@ import json
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from scorer.training.recogniser_data import CropSet, dataset_crops
 from scorer.training.recogniser_train import train
+from scorer.vision.onnx_detector import OnnxDetector
+from scorer.vision.reading import model_path
 from scorer.vision.recogniser import RECOGNISER_FILE
+
+LARGEST_LOOK = 1280  # the fine look's longest side: proposals are read at most this large
 
 
 def _split(text: str) -> tuple[Path, str]:
     folder, _, split = text.partition(":")
     return Path(folder), split or "train"
+
+
+def _proposer(folder: Path, split: str) -> OnnxDetector:
+    """The shipped detector, reading the split's scenes at their own size (up to the fine
+    look's)."""
+    first = next((folder / "images" / split).glob("*.jpg"), None)
+    side = max(cv2.imread(str(first)).shape[:2]) if first else LARGEST_LOOK
+    return OnnxDetector(model_path(), imgsz=min(LARGEST_LOOK, -(-side // 32) * 32))
+
+
+def _crops(text: str, copies: int, rng: np.random.Generator, proposals: bool) -> CropSet:
+    folder, split = _split(text)
+    return dataset_crops(folder, split, copies, rng,
+                         detector=_proposer(folder, split) if proposals else None)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,12 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--copies", type=int, default=2, help="jittered crops per index")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--proposals", action="store_true",
+                        help="also crop where the shipped detector proposes an index")
     parser.add_argument("--out", type=Path, default=RECOGNISER_FILE)
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     try:
-        data = CropSet.joined([dataset_crops(*_split(s), args.copies, rng) for s in args.train])
-        held_out = dataset_crops(*_split(args.held_out), 1, rng)
+        data = CropSet.joined([_crops(s, args.copies, rng, args.proposals)
+                               for s in args.train])
+        held_out = _crops(args.held_out, 1, rng, args.proposals)
     except ValueError as error:
         print(f"train_recogniser: {error}", file=sys.stderr)
         return 2

@@ -4,12 +4,15 @@ Each labelled index of a YOLO dataset split gives crops as the reader will cut t
 ``READER.recogniser.margin`` times the box, resized to
 ``READER.recogniser.crop``), jittered in place and size since the detector's boxes
 are not the labels' boxes. Squares of the same sizes away from every index are the "none"
-class: table, clutter, card faces and edges.
+class: table, clutter, card faces and edges. :func:`proposal_crops` adds the crops the reader
+will really cut: at the detector's own boxes, "none" where it proposes an index that is not
+one (another game's card, a printed digit, a card's face) and the label's reading where it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,12 +20,17 @@ import cv2
 import numpy as np
 
 from scorer.cards import ALL_FACES, Card
+from scorer.vision.geometry import box_iou
+from scorer.vision.onnx_detector import OnnxDetector
 from scorer.vision.recogniser import COLOURS, SYMBOLS, crop_index
 
 JITTER = 0.15  # crop centres move up to this share of the index size...
 SCALE = (0.8, 1.3)  # ...and crop sides scale within this range
 NEGATIVES_PER_INDEX = 0.5  # "none" crops per labelled index (and at least MIN_NEGATIVES a scene)
 MIN_NEGATIVES = 3
+PROPOSAL_CONF = 0.1  # the detector's boxes from this score are proposals...
+MATCH_IOU = 0.4  # ...an index's reading where they overlap a label this much, "none" where
+NEAR_IOU = 0.1  # they overlap no label even this much (in between: neither, left out)
 NONE = SYMBOLS.index("none")
 
 
@@ -105,10 +113,28 @@ def scene_crops(image: np.ndarray, labels: list[tuple[int, np.ndarray]], copies:
             yield crop_index(image, square, margin=1.0), NONE, COLOURS.index("none")
 
 
+def proposal_crops(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
+                   detector: OnnxDetector) -> Iterator[tuple[np.ndarray, int, int]]:
+    """(crop, symbol, colour) at each box the detector proposes in the scene: the label's
+    reading where the box lies on a labelled index, "none" where it lies on none."""
+    found = detector.detect(image, conf=PROPOSAL_CONF)
+    if not len(found):
+        return
+    iou = (box_iou(found.xyxy, np.stack([box for _, box in labels])) if labels
+           else np.zeros((len(found), 1)))
+    for box, overlaps in zip(found.xyxy, iou):
+        k = int(overlaps.argmax())
+        if overlaps[k] >= MATCH_IOU:
+            yield (crop_index(image, box), *targets(ALL_FACES[labels[k][0]]))
+        elif overlaps[k] < NEAR_IOU:
+            yield crop_index(image, box), NONE, COLOURS.index("none")
+
+
 def dataset_crops(folder: Path, split: str, copies: int, rng: np.random.Generator,
-                  limit: int | None = None) -> CropSet:
+                  limit: int | None = None, detector: OnnxDetector | None = None) -> CropSet:
     """The crops of every scene of a rendered dataset's ``split`` (``images/SPLIT/*.jpg`` with
-    ``labels/SPLIT/*.txt``); ValueError when the split has no image."""
+    ``labels/SPLIT/*.txt``), and with a ``detector`` its proposals' crops too; ValueError when
+    the split has no image."""
     images = sorted((Path(folder) / "images" / split).glob("*.jpg"))[:limit]
     if not images:
         raise ValueError(f"no images in {folder}/images/{split}")
@@ -117,7 +143,10 @@ def dataset_crops(folder: Path, split: str, copies: int, rng: np.random.Generato
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         label_file = Path(folder) / "labels" / split / f"{path.stem}.txt"
         labels = _boxes(label_file, image.shape[1], image.shape[0]) if label_file.is_file() else []
-        for crop, symbol, colour in scene_crops(image, labels, copies, rng):
+        found = scene_crops(image, labels, copies, rng)
+        if detector is not None:
+            found = chain(found, proposal_crops(image, labels, detector))
+        for crop, symbol, colour in found:
             crops.append(crop)
             symbols.append(symbol)
             colours.append(colour)

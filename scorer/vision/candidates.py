@@ -35,6 +35,7 @@ class Candidate:
     ``grouping``: its index detections, class, box and detector score; ``face`` and ``score``:
     the face read and its score after the colour check; ``clear``: the share of the index pixels
     that show the colour; ``other_corner_read``: its other corner was read as another number;
+    ``opinion``: what the recogniser read on it, once the ``second_opinion`` stage has run;
     ``card``: the weighed card, once the ``weigh`` stage has run; ``notes``: ``(stage, text)``
     for every stage that changed it.
     """
@@ -46,7 +47,7 @@ class Candidate:
     clear: float = 1.0
     closer: CloserLook | None = None
     other_corner_read: bool = False
-    second_opinion: Opinion | None = None
+    opinion: Opinion | None = None
     card: DetectedCard | None = None
     dropped_by: str | None = None
     why: str | None = None

@@ -13,7 +13,9 @@ gets :class:`Evidence` from the detections around it:
   (:mod:`scorer.vision.zoom_check`), as it is and turned half a turn: the same face again,
   another face, or nothing;
 - ``colour_status`` / ``colour_clear``: the colour check's verdict and how clear the measured
-  colour was.
+  colour was;
+- ``recognised``: what the recogniser, a second model reading the original pixels
+  (:mod:`scorer.vision.recogniser`), gives this card's symbol and colour.
 
 :class:`DoubtModel` turns the evidence into the chance the card is right (a logistic model
 fitted on a rendered validation split, stored beside the detector as
@@ -49,7 +51,8 @@ DOUBT_FILE = MODELS_DIR / "phase10-cards.doubt.json"
 FEATURES = ("bias", "logit_score", "two_indices", "corner", "corner_score", "rival", "twin",
             "unclear_colour", "wild", "colour_disagree",
             "closer", "closer_same", "closer_other", "closer_nothing",
-            "closer_turned_same", "closer_turned_other")
+            "closer_turned_same", "closer_turned_other",
+            "recognised", "recognised_symbol", "recognised_colour")
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ class Evidence:
     colour_clear: float = 1.0
     wild: bool = False
     closer: CloserLook | None = None  # None: no closer look (live frames, sure cards)
+    recognised: tuple[float, float] | None = None  # None: no recogniser
 
     @property
     def alternative(self) -> str | None:
@@ -90,6 +94,9 @@ class Evidence:
             float(closer is not None and closer.same == 0.0),
             _logit(turned.same, TUNING.closer_floor) if turned else 0.0,
             _logit(turned.other, TUNING.closer_floor) if turned else 0.0,
+            float(self.recognised is not None),
+            _logit(self.recognised[0], TUNING.recognised_floor) if self.recognised else 0.0,
+            _logit(self.recognised[1], TUNING.recognised_floor) if self.recognised else 0.0,
         ])
 
 
@@ -105,6 +112,11 @@ class DoubtModel:
     weights: dict[str, float]
     unsure_below: float
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def weighs_recogniser(self) -> bool:
+        """Was it fitted with the recogniser's readings among the evidence?"""
+        return any(self.weights.get(name) for name in FEATURES if name.startswith("recognised"))
 
     def chance(self, evidence: Evidence) -> float:
         """The chance (0..1) that the card is read right."""
@@ -163,10 +175,12 @@ def gather_evidence(
     check: PixelCheck | None,
     rivals: Detections | None = None,
     closer: CloserLook | None = None,
+    recognised: tuple[float, float] | None = None,
 ) -> Evidence:
     """The evidence on ``candidates[k]``: its index detections in ``dets`` against the other
     candidates (corners, twins) and against ``rivals`` (weaker detections of the same photo,
-    default ``dets``) for another face on the same spot; ``closer``: its closer look, if any."""
+    default ``dets``) for another face on the same spot; ``closer``: its closer look, if any;
+    ``recognised``: the recogniser's probabilities of its symbol and colour, if it ran."""
     card = candidates[k]
     name = dets.class_names[card.class_id]
     corner, corner_score, twin = None, 0.0, False
@@ -195,4 +209,4 @@ def gather_evidence(
             best = others[int(np.argmax(pool.confidence[others]))]
             rival, rival_name = float(pool.confidence[best]), pool.class_names[pool.class_id[best]]
     return Evidence(score, len(card.index_ids), rival, rival_name, corner, corner_score, twin,
-                    colour_status, colour_clear, name == "W", closer)
+                    colour_status, colour_clear, name == "W", closer, recognised)

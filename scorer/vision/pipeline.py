@@ -10,8 +10,9 @@ for ``phase10 eval --without`` and ``phase10 detect --explain``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -223,7 +224,7 @@ def photo_colour(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
     """Read each card again from the photo's own pixels with the recogniser, a model trained
-    apart from the detector; a card it reads otherwise is marked for a look."""
+    apart from the detector; its reading is evidence for the ``weigh`` stage."""
     alive = table.alive
     if photo.recogniser is None or not alive:
         return table
@@ -233,10 +234,11 @@ def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
     changed = {}
     for k, opinion in zip(alive, opinions, strict=True):
         row = table.rows[k]
+        symbol_p, colour_p = opinion.chances_of(row.face)
+        text = f"the recogniser agrees ({symbol_p:.2f}, colour {colour_p:.2f})"
         if opinion.doubts(row.face, READER.recogniser.second_opinion_at):
-            read = opinion.card or "no card"
-            changed[k] = row.noted("second_opinion", f"the recogniser reads {read}",
-                                   second_opinion=opinion)
+            text = f"the recogniser reads {opinion.card or 'no card'}"
+        changed[k] = row.noted("second_opinion", text, opinion=opinion)
     return table.update(changed)
 
 
@@ -304,14 +306,17 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
         evidence = gather_evidence(
             photo.dets, groupings, k, score=row.score, colour_status=row.colour,
             colour_clear=row.clear, geometry=photo.geometry, check=photo.check,
-            rivals=photo.rivals, closer=row.closer)
+            rivals=photo.rivals, closer=row.closer,
+            recognised=None if row.opinion is None else row.opinion.chances_of(row.face))
         other = parse_card(evidence.alternative) if evidence.alternative else None
         chance = None if doubt is None else doubt.chance(evidence)
         if row.other_corner_read:
             chance = either_face_chance(chance)
-        if row.second_opinion is not None:  # two models disagree: either may be right
-            chance = either_face_chance(chance)
-            other = row.second_opinion.card or other
+        if row.opinion is not None and row.opinion.doubts(row.face,
+                                                          READER.recogniser.second_opinion_at):
+            other = row.opinion.card or other  # what the second model reads instead
+            if doubt is None or not doubt.weighs_recogniser:  # two models disagree, and no
+                chance = either_face_chance(chance)  # fitted weight says which to trust
         card = DetectedCard(
             row.face, row.score, row.grouping.xyxy, len(row.grouping.index_ids), row.colour,
             chance=chance, alternative=None if other == row.face else other, evidence=evidence,
@@ -319,6 +324,32 @@ def weigh(table: CandidateTable, photo: Photo) -> CandidateTable:
         text = "chance " + ("uncalibrated" if chance is None else f"{chance:.2f}")
         weighed[k] = row.noted("weigh", text + (", unsure" if card.unsure else ""), card=card)
     return table.update(weighed)
+
+
+def both_doubt(table: CandidateTable, photo: Photo) -> CandidateTable:
+    """Settle a card both models doubt (the recogniser all but rules its face out, and its
+    weighed chance is low too): read as the recogniser reads it where that reading is sure,
+    marked unsure with the detector's face as the alternative; dropped where the recogniser
+    sees no card (another game's card, a printed digit) or is unsure itself."""
+    tuning = READER.recogniser
+    reread, gone = {}, {}
+    for k in table.alive:
+        row, card = table.rows[k], table.rows[k].card
+        if row.opinion is None or card is None or card.chance is None:
+            continue
+        symbol_p, _ = row.opinion.chances_of(row.face)
+        if symbol_p >= tuning.veto_below or card.chance >= tuning.veto_chance:
+            continue
+        instead = row.opinion.card
+        if instead is not None and math.prod(row.opinion.chances_of(instead)) >= tuning.reread_at:
+            reread[k] = row.noted("both_doubt", f"read as {instead} by the recogniser",
+                                  face=instead, card=replace(
+                                      card, card=instead, alternative=row.face,
+                                      chance=either_face_chance(None)))
+        else:
+            gone[k] = f"the recogniser reads {instead or 'no card'} ({symbol_p:.3f} for " \
+                      f"{row.face}), chance {card.chance:.2f}"
+    return table.update(reread).drop(gone, "both_doubt")
 
 
 def deck_counts(table: CandidateTable, photo: Photo) -> CandidateTable:
@@ -347,7 +378,7 @@ def held_card_twice(table: CandidateTable, photo: Photo) -> CandidateTable:
 
 STAGES: tuple[Stage, ...] = tuple(Stage(run.__name__, run) for run in (
     pair, shadowed, lone_twins, colour, photo_colour, second_opinion, closer_look, mirrored,
-    vanished, weigh, deck_counts, held_card_twice,
+    vanished, weigh, both_doubt, deck_counts, held_card_twice,
 ))
 """The reader's stages after the detector, in the order they run."""
 

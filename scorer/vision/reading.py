@@ -22,6 +22,7 @@ from scorer.paths import MODELS_DIR
 from scorer.vision import pipeline
 from scorer.vision.candidates import CandidateTable
 from scorer.vision.card_reading import CardReading, DetectedCard
+from scorer.vision.confirmed_look import confirmed
 from scorer.vision.detections import Detections
 from scorer.vision.doubt import load_doubt_model
 from scorer.vision.green_cast import green_balanced
@@ -118,11 +119,13 @@ def candidate_table(
     return pipeline.run(photo, without, timings)
 
 
-LOOKS: tuple[str, ...] = ("green_cast", "fine_look", "coarse_look", "look_again", "washed_out")
+LOOKS: tuple[str, ...] = ("green_cast", "fine_look", "coarse_look", "look_again",
+                          "confirmed_look", "washed_out")
 """The looks before the stages, by the names ``without`` takes: the green-cast balance, the
 fine look at a large photo of small indices (photos), the coarse look at the whole frame, the
-second look at where the cards lie (photos), and the stretched last look at a washed-out photo
-in which nothing was read (photos)."""
+second look at where the cards lie (photos), the weak detections the recogniser confirms
+(photos), and the stretched last look at a washed-out photo in which nothing was read
+(photos)."""
 
 
 def check_without(without: Collection[str]) -> frozenset[str]:
@@ -203,11 +206,15 @@ def _read_frame(image: np.ndarray, *, conf: float, iou: float, detector: Any,
     if second_look and "look_again" not in without:
         with clock.timed("look_again"):
             dets = look_again(detector, image, dets, conf, iou, hint=sensed)
+    recogniser = _recogniser_for(detector)
+    if second_look and recogniser is not None and "confirmed_look" not in without:
+        with clock.timed("confirmed_look"):
+            dets = confirmed(recogniser, image, dets, sensed, conf)
     rivals = sensed if second_look else None  # weaker first-look readings of the same spots
     table = candidate_table(image, dets, colour_check=colour_check, rivals=rivals,
                             detector_file=getattr(detector, "model_path", None),
                             closer_look=closer_detector(detector) if second_look else None,
-                            recogniser=_recogniser_for(detector), without=without - set(LOOKS),
+                            recogniser=recogniser, without=without - set(LOOKS),
                             timings=clock)
     return CardReading(table.cards, (int(image.shape[0]), int(image.shape[1])), dets, table)
 

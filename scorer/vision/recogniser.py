@@ -38,16 +38,43 @@ RECOGNISER_ENV = "PHASE10_RECOGNISER"
 
 @dataclass(frozen=True)
 class Opinion:
-    """What the recogniser reads on one card: its likeliest symbol and colour, each with its
-    probability; ``card`` the face they make (None for "none" or a number without colour)."""
+    """What the recogniser reads on one card: the probability of each symbol (in
+    :data:`SYMBOLS` order) and of each colour (in :data:`COLOURS` order), its indices' readings
+    joined."""
 
-    symbol: str
-    symbol_p: float
-    colour: str
-    colour_p: float
+    symbols: tuple[float, ...]
+    colours: tuple[float, ...]
+
+    @classmethod
+    def reading(cls, symbol: str, symbol_p: float, colour: str, colour_p: float) -> Opinion:
+        """The opinion that reads ``symbol`` and ``colour`` at these probabilities, the rest
+        spread evenly over the other symbols and colours."""
+        def spread(names: tuple[str, ...], name: str, p: float) -> tuple[float, ...]:
+            rest = (1.0 - p) / (len(names) - 1)
+            return tuple(p if n == name else rest for n in names)
+
+        return cls(spread(SYMBOLS, symbol, symbol_p), spread(COLOURS, colour, colour_p))
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS[int(np.argmax(self.symbols))]
+
+    @property
+    def symbol_p(self) -> float:
+        return max(self.symbols)
+
+    @property
+    def colour(self) -> str:
+        return COLOURS[int(np.argmax(self.colours))]
+
+    @property
+    def colour_p(self) -> float:
+        return max(self.colours)
 
     @property
     def card(self) -> Card | None:
+        """The face its likeliest symbol and colour make (None for "none", or a number read
+        without a colour)."""
         if self.symbol == "none":
             return None
         if self.symbol in ("W", "S"):
@@ -55,6 +82,14 @@ class Opinion:
         if self.colour == "none":
             return None
         return parse_card(self.colour + self.symbol)
+
+    def chances_of(self, face: Card) -> tuple[float, float]:
+        """The probabilities it gives ``face``'s symbol and, for a number, its colour (1 for a
+        Wild or a Skip, which have none)."""
+        if not face.is_natural:
+            return self.symbols[SYMBOLS.index(str(face))], 1.0
+        return (self.symbols[SYMBOLS.index(str(face.value))],
+                self.colours[COLOURS.index(face.colour.value)])
 
     def doubts(self, face: Card, at_least: float) -> bool:
         """Does it read something other than ``face`` with probability ``at_least``? A symbol
@@ -128,11 +163,8 @@ class Recogniser:
         for card in cards:
             rows = slice(start, start + len(card))
             start += len(card)
-            symbols = _joint(symbol_p[rows])
-            colours = _joint(colour_p[rows])
-            s, c = int(symbols.argmax()), int(colours.argmax())
-            opinions.append(Opinion(SYMBOLS[s], float(symbols[s]), COLOURS[c],
-                                    float(colours[c])))
+            opinions.append(Opinion(tuple(_joint(symbol_p[rows]).tolist()),
+                                    tuple(_joint(colour_p[rows]).tolist())))
         return opinions
 
 

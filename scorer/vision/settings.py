@@ -327,6 +327,9 @@ class DoubtSettings:
     """Another face's box overlapping an index this much reads the same spot."""
     closer_floor: float = 1e-3
     """Scores the closer look did not report count as this."""
+    recognised_floor: float = 1e-3
+    """The recogniser's probabilities are taken between this and one minus it (a log-odds of
+    about -7 to 7: a certain model is not infinitely certain)."""
     twin_reach: float = 20.0
     """Index sizes within which an unpaired same-face index may be the other corner."""
 
@@ -341,9 +344,23 @@ class RecogniserSettings:
     margin: float = 1.3
     """The crop's side, in sizes of the index box's longer side."""
     second_opinion_at: float = 0.9
-    """The recogniser's probability for another reading (or no card) that marks a card for a
-    look; chosen on eval-g val (300 scenes): at 0.6 it marked 18.3 % of the cards, at 0.9 15.8 %,
-    catching as many wrong ones (82-83 %)."""
+    """The recogniser's probability for another reading (or no card) from which the card shows
+    that reading as its likely alternative."""
+    veto_below: float = 0.01
+    """The ``both_doubt`` stage drops a card to which the recogniser gives less than this..."""
+    veto_chance: float = 0.5
+    """...and whose weighed chance is under this; the card is read as the recogniser reads it
+    where the recogniser gives that face at least ``reread_at``, else dropped."""
+    confirm_from: float = 0.1
+    """Weak first-look detections from this score up are read by the recogniser
+    (:mod:`scorer.vision.confirmed_look`)..."""
+    confirm_at: float = 0.99
+    """...and count as read where it gives the detector's face (symbol times colour) this..."""
+    confirm_apart_iou: float = 0.3
+    """...and they overlap no detection already read (nor a stronger weak one) this much."""
+    reread_at: float = 0.9
+    """How sure the recogniser must be of its own reading (symbol times colour) to replace the
+    detector's."""
 
 
 @dataclass(frozen=True)
