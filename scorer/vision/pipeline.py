@@ -235,7 +235,8 @@ def second_opinion(table: CandidateTable, photo: Photo) -> CandidateTable:
     for k, opinion in zip(alive, opinions, strict=True):
         row = table.rows[k]
         symbol_p, colour_p = opinion.chances_of(row.face)
-        text = f"the recogniser agrees ({symbol_p:.2f}, colour {colour_p:.2f})"
+        text = f"the recogniser gives it {symbol_p:.2f}" + (
+            f" (its colour {colour_p:.2f})" if row.face.is_natural else "")
         if opinion.doubts(row.face, READER.recogniser.second_opinion_at):
             text = f"the recogniser reads {opinion.card or 'no card'}"
         changed[k] = row.noted("second_opinion", text, opinion=opinion)
