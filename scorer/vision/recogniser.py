@@ -3,9 +3,12 @@
 The detector finds and reads indices in a downscaled copy of the photo; the recogniser reads
 each index again from the full-resolution pixels, cut square around the detector's box and
 resized to ``TUNING.crop`` pixels. It is trained apart from the detector, on crops of rendered
-scenes (``tools/train_recogniser.py``), and gives the symbol (1-12, Wild, Skip, or no card) and
-the colour as two separate outputs: where it disagrees with the detector, the card is worth a
-look (the ``second_opinion`` stage of :mod:`scorer.vision.pipeline`).
+scenes at their labelled indices and at the detector's own proposals
+(``tools/train_recogniser.py``), and gives the symbol
+(1-12, Wild, Skip, or no card) and the colour as two separate outputs. The ``second_opinion``
+stage of :mod:`scorer.vision.pipeline` hands its reading to the doubt model, ``both_doubt``
+settles the cards both models doubt, and :mod:`scorer.vision.confirmed_look` counts the weak
+detections it reads for sure.
 
 Input ``crops``: float32 ``(N, 3, TUNING.crop, TUNING.crop)``, RGB, 0..1. Outputs ``symbol``
 ``(N, 15)`` and ``colour`` ``(N, 5)`` logits, in the orders of :data:`SYMBOLS` and :data:`COLOURS`.
