@@ -347,10 +347,13 @@ class RecogniserSettings:
     """The recogniser's probability for another reading (or no card) from which the card shows
     that reading as its likely alternative."""
     veto_below: float = 0.01
-    """The ``both_doubt`` stage drops a card to which the recogniser gives less than this..."""
+    """The ``both_doubt`` stage settles a card to which the recogniser gives less than this..."""
     veto_chance: float = 0.5
     """...and whose weighed chance is under this; the card is read as the recogniser reads it
     where the recogniser gives that face at least ``reread_at``, else dropped."""
+    reread_at: float = 0.9
+    """How sure the recogniser must be of its own reading (symbol times colour) to replace the
+    detector's."""
     confirm_from: float = 0.1
     """Weak first-look detections from this score up are read by the recogniser
     (:mod:`scorer.vision.confirmed_look`)..."""
@@ -358,9 +361,6 @@ class RecogniserSettings:
     """...and count as read where it gives the detector's face (symbol times colour) this..."""
     confirm_apart_iou: float = 0.3
     """...and they overlap no detection already read (nor a stronger weak one) this much."""
-    reread_at: float = 0.9
-    """How sure the recogniser must be of its own reading (symbol times colour) to replace the
-    detector's."""
 
 
 @dataclass(frozen=True)
