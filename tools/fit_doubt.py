@@ -68,6 +68,10 @@ def collect(data: Path, split: str, limit: int | None
     return np.array(rows), np.array(labels, float), np.array(photo)
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("datasets/eval-g"))
@@ -83,16 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     threshold = float(np.quantile(chance, args.mark))
     marked = chance < threshold
     wrong = y == 0
-    digest = hashlib.sha256(model_path().read_bytes()).hexdigest()
-    recogniser = recogniser_path()
-    if recogniser.is_file():  # the second model whose readings it weighs
-        meta_recogniser = {"recogniser_sha256": hashlib.sha256(recogniser.read_bytes()).hexdigest()}
-    else:
-        meta_recogniser = {}
+    recogniser = recogniser_path()  # the second model whose readings it weighs, if there is one
+    fitted_with = {"detector_sha256": _sha256(model_path())}
+    if recogniser.is_file():
+        fitted_with["recogniser_sha256"] = _sha256(recogniser)
     model = DoubtModel(
         {name: round(float(v), 4) for name, v in zip(FEATURES, w, strict=True)},
         round(threshold, 4),
-        {"detector_sha256": digest, **meta_recogniser, "fitted_on": f"{args.data.name} {args.split}",
+        {**fitted_with, "fitted_on": f"{args.data.name} {args.split}",
          "cards": int(len(y)), "wrong": int(wrong.sum()),
          "mark": args.mark, "cards_marked": round(float(marked.mean()), 4),
          "wrong_marked": round(float(marked[wrong].mean()), 4) if wrong.any() else 0.0},

@@ -30,8 +30,7 @@ from scorer.training.recogniser_train import train
 from scorer.vision.onnx_detector import OnnxDetector
 from scorer.vision.reading import model_path
 from scorer.vision.recogniser import RECOGNISER_FILE
-
-LARGEST_LOOK = 1280  # the fine look's longest side: proposals are read at most this large
+from scorer.vision.settings import READER
 
 
 def _split(text: str) -> tuple[Path, str]:
@@ -43,8 +42,9 @@ def _proposer(folder: Path, split: str) -> OnnxDetector:
     """The shipped detector, reading the split's scenes at their own size (up to the fine
     look's)."""
     first = next((folder / "images" / split).glob("*.jpg"), None)
-    side = max(cv2.imread(str(first)).shape[:2]) if first else LARGEST_LOOK
-    return OnnxDetector(model_path(), imgsz=min(LARGEST_LOOK, -(-side // 32) * 32))
+    largest = READER.second_look.fine_max
+    side = max(cv2.imread(str(first)).shape[:2]) if first else largest
+    return OnnxDetector(model_path(), imgsz=min(largest, -(-side // 32) * 32))  # up to a stride
 
 
 def _crops(text: str, copies: int, rng: np.random.Generator, proposals: bool) -> CropSet:

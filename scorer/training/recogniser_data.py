@@ -12,8 +12,8 @@ one (another game's card, a printed digit, a card's face) and the label's readin
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 import cv2
@@ -122,7 +122,7 @@ def proposal_crops(image: np.ndarray, labels: list[tuple[int, np.ndarray]],
         return
     iou = (box_iou(found.xyxy, np.stack([box for _, box in labels])) if labels
            else np.zeros((len(found), 1)))
-    for box, overlaps in zip(found.xyxy, iou):
+    for box, overlaps in zip(found.xyxy, iou, strict=True):
         k = int(overlaps.argmax())
         if overlaps[k] >= MATCH_IOU:
             yield (crop_index(image, box), *targets(ALL_FACES[labels[k][0]]))

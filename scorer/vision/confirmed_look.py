@@ -10,11 +10,13 @@ has no time for it.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from scorer.vision.detections import Detections
 from scorer.vision.geometry import box_iou, nms
-from scorer.vision.recogniser import Recogniser, crop_index
+from scorer.vision.recogniser import Recogniser
 from scorer.vision.settings import READER
 
 TUNING = READER.recogniser
@@ -35,5 +37,5 @@ def confirmed(recogniser: Recogniser, image_bgr: np.ndarray, dets: Detections,
     opinions = recogniser.opinions(image_bgr, [[box] for box in weak.xyxy])
     faces = [weak.faces[c] for c in weak.class_id]
     sure = [k for k, (face, opinion) in enumerate(zip(faces, opinions, strict=True))
-            if np.prod(opinion.chances_of(face)) >= TUNING.confirm_at]
+            if math.prod(opinion.chances_of(face)) >= TUNING.confirm_at]
     return Detections.merge([dets, weak[sure]]) if sure else dets
